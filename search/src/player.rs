@@ -1,0 +1,93 @@
+//! Players: something that picks a ply in a position.
+
+use crate::alphabeta::AlphaBeta;
+use crate::game::{Evaluate, Game, Indexed, MoveList};
+use crate::retrograde::Tablebase;
+use lapilli_symmetry::Symmetric;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Picks plies.
+pub trait Player<G: Game> {
+    /// A short description, e.g. `"minimax:4"`.
+    fn name(&self) -> String;
+    /// The chosen ply, or `None` when the game is over.
+    fn choose(&mut self, pos: &G) -> Option<G::Move>;
+}
+
+/// Plays a uniformly random legal ply, from a seeded generator so games are
+/// reproducible.
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: StdRng,
+}
+
+impl RandomPlayer {
+    /// A random player seeded with `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer { rng: StdRng::seed_from_u64(seed) }
+    }
+}
+
+impl<G: Game> Player<G> for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn choose(&mut self, pos: &G) -> Option<G::Move> {
+        let mut moves = G::Moves::default();
+        pos.legal_moves(&mut moves);
+        let list = moves.as_slice();
+        if list.is_empty() {
+            None
+        } else {
+            Some(list[self.rng.gen_range(0..list.len())])
+        }
+    }
+}
+
+/// Plays the best ply of a fixed-depth alpha-beta search (with a
+/// transposition table) under a static evaluation.
+pub struct SearchPlayer<G: Game, E> {
+    search: AlphaBeta<G>,
+    depth: u32,
+    eval: E,
+}
+
+impl<G: Game, E: Evaluate<G>> SearchPlayer<G, E> {
+    /// A player searching `depth` plies with `eval` at the leaves and a
+    /// 1 MiB transposition table.
+    pub fn new(depth: u32, eval: E) -> SearchPlayer<G, E> {
+        SearchPlayer { search: AlphaBeta::new().with_transposition_table(1 << 20), depth, eval }
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Player<G> for SearchPlayer<G, E> {
+    fn name(&self) -> String {
+        format!("minimax:{}", self.depth)
+    }
+    fn choose(&mut self, pos: &G) -> Option<G::Move> {
+        self.search.search(pos, self.depth.max(1), &self.eval).best_move
+    }
+}
+
+/// Perfect play from a tablebase: wins fastest, loses slowest, holds draws
+/// (see [`Tablebase::best_move`]).
+pub struct PerfectPlayer<'t, G> {
+    tablebase: &'t Tablebase<G>,
+}
+
+impl<'t, G> PerfectPlayer<'t, G> {
+    /// A perfect player reading `tablebase`.
+    pub fn new(tablebase: &'t Tablebase<G>) -> PerfectPlayer<'t, G> {
+        PerfectPlayer { tablebase }
+    }
+}
+
+impl<G: Game + Indexed + Symmetric> Player<G> for PerfectPlayer<'_, G> {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+    fn choose(&mut self, pos: &G) -> Option<G::Move> {
+        self.tablebase.best_move(pos).map(|(m, _)| m)
+    }
+}

@@ -1,0 +1,295 @@
+//! Retrograde analysis: strong solutions of finite games as tablebases.
+
+use crate::game::{Game, Indexed, MoveList, Outcome};
+use crate::score::Value;
+use lapilli_symmetry::{Group, Symmetric};
+use std::collections::HashSet;
+
+const SIDE_CHANGED: u32 = 1 << 31;
+const UNSEEN: u32 = u32::MAX;
+
+/// Counts of positions by value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// All counted positions.
+    pub total: u64,
+    /// Won for the side to move.
+    pub win: u64,
+    /// Lost for the side to move (finished games included).
+    pub loss: u64,
+    /// Drawn.
+    pub draw: u64,
+}
+
+impl Counts {
+    fn add(&mut self, value: Value, n: u64) {
+        self.total += n;
+        match value {
+            Value::Win(_) => self.win += n,
+            Value::Loss(_) => self.loss += n,
+            Value::Draw => self.draw += n,
+        }
+    }
+}
+
+/// A strong solution: the value (WDL and DTM in plies) of every position
+/// reachable from a root, built by retrograde analysis.
+///
+/// With a symmetry group it stores one representative per orbit (the
+/// canonical form) with the orbit's size, and [`Tablebase::probe`]
+/// canonicalises before looking up, so every reachable position is still
+/// answered.
+#[derive(Clone, Debug)]
+pub struct Tablebase<G> {
+    positions: Vec<G>,
+    values: Vec<Value>,
+    orbit_sizes: Vec<u32>,
+    ids: Vec<u32>,
+    group: Option<Group>,
+}
+
+/// Builds the strong solution of the game from `root`: every position
+/// reachable by legal plies, each with its [`Value`].
+///
+/// The algorithm: a breadth-first enumeration of the reachable positions
+/// (reduced to canonical forms under `group` when given) that records
+/// every ply as an edge, then a retrograde pass from the finished games.
+/// Positions are taken from a FIFO queue in order of distance to the end:
+/// a position is won, at one ply more, as soon as one successor is lost for
+/// the side then to move (or won, when the ply left the same side to move);
+/// it is lost, at one ply more than its last-resolved successor, when every
+/// successor is won for the opponent. Queue order makes the first gives the
+/// fastest win and the last the slowest loss. What is never resolved is a
+/// draw (endless play, or a drawn ending).
+///
+/// `group`, if given, must consist of symmetries of the rules: a position
+/// and its image under any element have the same legal plies (mapped),
+/// outcome and value.
+///
+/// Time and memory: `O(index_bound)` for the index map, then linear in the
+/// number of reachable positions (classes) and plies.
+pub fn solve<G>(root: &G, group: Option<&Group>) -> Tablebase<G>
+where
+    G: Game + Indexed + Symmetric,
+{
+    let canon = |p: &G| match group {
+        Some(g) => p.canonical(g).position,
+        None => p.clone(),
+    };
+    let root = canon(root);
+    let mut ids = vec![UNSEEN; root.index_bound()];
+    ids[root.index()] = 0;
+    let mut positions = vec![root];
+    let mut terminal: Vec<Option<Outcome>> = Vec::new();
+    let mut child_start: Vec<u32> = vec![0];
+    let mut children: Vec<u32> = Vec::new();
+    let mut moves = G::Moves::default();
+    let mut head = 0;
+    while head < positions.len() {
+        let pos = positions[head].clone();
+        head += 1;
+        let outcome = pos.outcome();
+        terminal.push(outcome);
+        if outcome.is_none() {
+            let side = pos.side_to_move();
+            pos.legal_moves(&mut moves);
+            for &m in moves.as_slice() {
+                let mut child = pos.clone();
+                child.play(m);
+                let changed = if child.side_to_move() != side { SIDE_CHANGED } else { 0 };
+                let child = canon(&child);
+                let slot = &mut ids[child.index()];
+                if *slot == UNSEEN {
+                    *slot = positions.len() as u32;
+                    positions.push(child);
+                }
+                children.push(*slot | changed);
+            }
+        }
+        child_start.push(children.len() as u32);
+    }
+    let n = positions.len();
+
+    // Predecessor lists in compressed form.
+    let mut pred_start = vec![0u32; n + 1];
+    for &c in &children {
+        pred_start[(c & !SIDE_CHANGED) as usize + 1] += 1;
+    }
+    for i in 0..n {
+        pred_start[i + 1] += pred_start[i];
+    }
+    let mut fill = pred_start.clone();
+    let mut preds = vec![0u32; children.len()];
+    for parent in 0..n {
+        for &c in &children[child_start[parent] as usize..child_start[parent + 1] as usize] {
+            let child = (c & !SIDE_CHANGED) as usize;
+            preds[fill[child] as usize] = parent as u32 | (c & SIDE_CHANGED);
+            fill[child] += 1;
+        }
+    }
+
+    // Retrograde pass.
+    let mut values = vec![Value::Draw; n];
+    let mut resolved = vec![false; n];
+    let mut remaining: Vec<u32> = (0..n).map(|i| child_start[i + 1] - child_start[i]).collect();
+    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    for (i, t) in terminal.iter().enumerate() {
+        match t {
+            Some(Outcome::Win) => values[i] = Value::Win(0),
+            Some(Outcome::Loss) => values[i] = Value::Loss(0),
+            Some(Outcome::Draw) | None => continue,
+        }
+        resolved[i] = true;
+        queue.push(i as u32);
+    }
+    // Terminal draws are resolved but never propagate.
+    for (i, t) in terminal.iter().enumerate() {
+        if *t == Some(Outcome::Draw) {
+            resolved[i] = true;
+        }
+    }
+    let mut qhead = 0;
+    while qhead < queue.len() {
+        let child = queue[qhead] as usize;
+        qhead += 1;
+        let value = values[child];
+        for &p in &preds[pred_start[child] as usize..pred_start[child + 1] as usize] {
+            let parent = (p & !SIDE_CHANGED) as usize;
+            if resolved[parent] {
+                continue;
+            }
+            match value.before_ply(p & SIDE_CHANGED != 0) {
+                win @ Value::Win(_) => {
+                    values[parent] = win;
+                    resolved[parent] = true;
+                    queue.push(parent as u32);
+                }
+                loss => {
+                    remaining[parent] -= 1;
+                    if remaining[parent] == 0 {
+                        values[parent] = loss;
+                        resolved[parent] = true;
+                        queue.push(parent as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    let orbit_sizes = match group {
+        Some(g) => positions.iter().map(|p| p.orbit_size(g) as u32).collect(),
+        None => vec![1; n],
+    };
+    Tablebase { positions, values, orbit_sizes, ids, group: group.cloned() }
+}
+
+impl<G> Tablebase<G>
+where
+    G: Game + Indexed + Symmetric,
+{
+    /// The number of stored positions: orbits (canonical forms) when solved
+    /// with a group, positions otherwise.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether nothing is stored (never: the root always is).
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Whether the tablebase was reduced by a symmetry group.
+    pub fn group(&self) -> Option<&Group> {
+        self.group.as_ref()
+    }
+
+    /// The stored positions with their values and orbit sizes (1 without a
+    /// group), the root's class first, in breadth-first order.
+    pub fn entries(&self) -> impl Iterator<Item = (&G, Value, u32)> + '_ {
+        self.positions
+            .iter()
+            .zip(&self.values)
+            .zip(&self.orbit_sizes)
+            .map(|((p, v), o)| (p, *v, *o))
+    }
+
+    /// The value of `pos`, or `None` if it is not reachable from the root.
+    pub fn probe(&self, pos: &G) -> Option<Value> {
+        let key = match &self.group {
+            Some(g) => pos.canonical(g).position.index(),
+            None => pos.index(),
+        };
+        match self.ids.get(key) {
+            Some(&id) if id != UNSEEN => Some(self.values[id as usize]),
+            _ => None,
+        }
+    }
+
+    /// Counts of reachable positions by value (each orbit weighted by its
+    /// size, so these are positions, not classes), over the positions for
+    /// which `filter` holds. `filter` must be invariant under the group.
+    pub fn counts(&self, filter: impl Fn(&G) -> bool) -> Counts {
+        let mut c = Counts::default();
+        for (p, v, o) in self.entries() {
+            if filter(p) {
+                c.add(v, o as u64);
+            }
+        }
+        c
+    }
+
+    /// Like [`Tablebase::counts`] but counting stored classes (orbits).
+    pub fn class_counts(&self, filter: impl Fn(&G) -> bool) -> Counts {
+        let mut c = Counts::default();
+        for (p, v, _) in self.entries() {
+            if filter(p) {
+                c.add(v, 1);
+            }
+        }
+        c
+    }
+
+    /// Every legal ply from `pos` with the value it leads to, seen from
+    /// `pos`'s side to move (one ply further from the end), in generation
+    /// order. Plies to positions outside the tablebase are left out.
+    pub fn move_values(&self, pos: &G) -> Vec<(G::Move, Value)> {
+        let mut moves = G::Moves::default();
+        pos.legal_moves(&mut moves);
+        moves
+            .as_slice()
+            .iter()
+            .filter_map(|&m| {
+                let mut child = pos.clone();
+                child.play(m);
+                let changed = child.side_to_move() != pos.side_to_move();
+                self.probe(&child).map(|v| (m, v.before_ply(changed)))
+            })
+            .collect()
+    }
+
+    /// The perfect ply: the fastest win, else a draw, else the slowest loss;
+    /// the first such ply in generation order. `None` when the game is over.
+    pub fn best_move(&self, pos: &G) -> Option<(G::Move, Value)> {
+        let mut best: Option<(G::Move, Value)> = None;
+        for (m, v) in self.move_values(pos) {
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((m, v));
+            }
+        }
+        best
+    }
+
+    /// The principal line of perfect play from `pos`: best moves until the
+    /// game ends, a position repeats (a drawn cycle) or `max_plies` plies.
+    pub fn principal_variation(&self, pos: &G, max_plies: usize) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut seen = HashSet::new();
+        let mut pos = pos.clone();
+        while line.len() < max_plies && seen.insert(pos.hash()) {
+            let Some((m, _)) = self.best_move(&pos) else { break };
+            line.push(m);
+            pos.play(m);
+        }
+        line
+    }
+}

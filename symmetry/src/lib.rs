@@ -1,0 +1,37 @@
+//! Symmetries of boards: permutations of points, automorphism groups found
+//! by search, orbits, and canonical forms of positions.
+//!
+//! The group of a board is never listed by hand: [`automorphisms`] searches
+//! the relabellings of the points that map the board's ordered lines onto
+//! its lines (DESIGN.md, "symmetry is found, not listed").
+//!
+//! ```
+//! use lapilli_board_graph::{wheel, Bitboard, Point};
+//! use lapilli_symmetry::{automorphisms, Permutation, Symmetric};
+//!
+//! /// A set of points on the wheel, as a toy position.
+//! #[derive(Clone, Copy, PartialEq, Debug)]
+//! struct Stones(Bitboard);
+//! impl Symmetric for Stones {
+//!     type Key = u64;
+//!     fn map(&self, g: &Permutation) -> Self { Stones(g.map_bits(self.0)) }
+//!     fn key(&self) -> u64 { self.0 .0 }
+//! }
+//!
+//! let group = automorphisms(&wheel::wheel());
+//! let one_stone = Stones(Point::new(5).bit());
+//! // Every ring point is equivalent to point 0, the lowest key.
+//! let c = one_stone.canonical(&group);
+//! assert_eq!(c.position, Stones(Point::new(0).bit()));
+//! assert_eq!(c.permutation(&group).apply(Point::new(5)), Point::new(0));
+//! assert_eq!(one_stone.orbit_size(&group), 8);
+//! ```
+#![deny(missing_docs)]
+
+mod canonical;
+mod group;
+mod permutation;
+
+pub use canonical::{Canonical, MapMove, Symmetric};
+pub use group::{automorphisms, Group};
+pub use permutation::{Permutation, PermutationError};
