@@ -1,0 +1,67 @@
+//! Choosing a computer player on the command line.
+
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// The deepest fixed-depth search the command line accepts, in plies.
+pub const MAX_DEPTH: u32 = 30;
+
+/// A computer player named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AiSpec {
+    /// Uniformly random legal plies.
+    Random,
+    /// Alpha-beta to this many plies with the game's heuristic.
+    Minimax(u32),
+    /// Perfect play from the tablebase.
+    Perfect,
+}
+
+/// Why an `--ai` value was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown player {0:?}: use random, perfect or minimax:N with N from 1 to {MAX_DEPTH}")]
+pub struct ParseAiError(String);
+
+impl FromStr for AiSpec {
+    type Err = ParseAiError;
+    fn from_str(s: &str) -> Result<AiSpec, ParseAiError> {
+        let err = || ParseAiError(s.to_string());
+        match s {
+            "random" => Ok(AiSpec::Random),
+            "perfect" => Ok(AiSpec::Perfect),
+            _ => {
+                let n = s.strip_prefix("minimax:").ok_or_else(err)?;
+                match n.parse::<u32>() {
+                    Ok(d) if (1..=MAX_DEPTH).contains(&d) && !n.starts_with('+') => Ok(AiSpec::Minimax(d)),
+                    _ => Err(err()),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for AiSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AiSpec::Random => f.write_str("random"),
+            AiSpec::Minimax(d) => write!(f, "minimax:{d}"),
+            AiSpec::Perfect => f.write_str("perfect"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_three_kinds() {
+        assert_eq!("random".parse(), Ok(AiSpec::Random));
+        assert_eq!("perfect".parse(), Ok(AiSpec::Perfect));
+        assert_eq!("minimax:4".parse(), Ok(AiSpec::Minimax(4)));
+        for bad in ["", "minimax", "minimax:0", "minimax:x", "minimax:+3", "minimax:31", "Random"] {
+            assert!(bad.parse::<AiSpec>().is_err(), "{bad}");
+        }
+    }
+}

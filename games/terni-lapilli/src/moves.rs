@@ -1,0 +1,99 @@
+//! Plies and their notation.
+
+use lapilli_board_graph::Point;
+use lapilli_symmetry::{MapMove, Permutation};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A ply of Terni Lapilli.
+///
+/// Notation: a placement is the point number (`"4"`; the centre may also be
+/// written `"c"`), a movement is `from-to` (`"0-8"`). Points are numbered
+/// `0..8` round the ring and `8` for the centre (seed 000).
+///
+/// ```
+/// use lapilli_terni_lapilli::Move;
+/// let m: Move = "0-c".parse().unwrap();
+/// assert_eq!(m.to_string(), "0-8");
+/// assert!("9".parse::<Move>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Put a new piece on an empty point.
+    Place(Point),
+    /// Move a piece along an edge to an adjacent empty point.
+    Slide {
+        /// Where the piece stands.
+        from: Point,
+        /// Where it goes.
+        to: Point,
+    },
+}
+
+impl Move {
+    /// The point the ply puts a piece on.
+    pub fn to(self) -> Point {
+        match self {
+            Move::Place(p) | Move::Slide { to: p, .. } => p,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Place(p) => write!(f, "{p}"),
+            Move::Slide { from, to } => write!(f, "{from}-{to}"),
+        }
+    }
+}
+
+/// Why text is not a move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseMoveError {
+    /// Nothing was typed.
+    #[error("empty move: type a point (0-8, or c for the centre) or from-to such as 0-1")]
+    Empty,
+    /// A point that is not `0`..`8` or `c`.
+    #[error("'{0}' is not a point: points are 0-7 round the ring and 8 (or c) for the centre")]
+    BadPoint(String),
+    /// More than one `-`.
+    #[error("'{0}' is not a move: write a point or from-to")]
+    Malformed(String),
+}
+
+fn parse_point(s: &str) -> Result<Point, ParseMoveError> {
+    match s {
+        "c" | "C" => Ok(Point::new(8)),
+        _ => match s.parse::<usize>() {
+            Ok(i) if i <= 8 && !s.starts_with('+') => Ok(Point::new(i)),
+            _ => Err(ParseMoveError::BadPoint(s.to_string())),
+        },
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(ParseMoveError::Empty);
+        }
+        let parts: Vec<&str> = s.split('-').map(str::trim).collect();
+        match parts.as_slice() {
+            [p] => Ok(Move::Place(parse_point(p)?)),
+            [a, b] => Ok(Move::Slide { from: parse_point(a)?, to: parse_point(b)? }),
+            _ => Err(ParseMoveError::Malformed(s.to_string())),
+        }
+    }
+}
+
+impl MapMove for Move {
+    fn map_move(self, g: &Permutation) -> Move {
+        match self {
+            Move::Place(p) => Move::Place(g.apply(p)),
+            Move::Slide { from, to } => Move::Slide { from: g.apply(from), to: g.apply(to) },
+        }
+    }
+}

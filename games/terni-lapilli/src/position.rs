@@ -1,0 +1,557 @@
+//! Positions and the rules of play.
+
+use crate::moves::Move;
+use crate::zobrist;
+use arrayvec::ArrayVec;
+use lapilli_board_graph::{wheel, Bitboard, Point};
+use lapilli_search::{Game, Indexed, MoveList, Outcome};
+use lapilli_symmetry::{Permutation, Symmetric};
+use std::fmt;
+use std::sync::OnceLock;
+use thiserror::Error;
+
+/// Pieces each side places (seed 000).
+pub const PIECES: usize = 3;
+
+/// One more than the largest [`Indexed::index`] of a position: `3^9`
+/// colourings of the 9 points times 2 sides to move.
+pub const INDEX_BOUND: usize = 19_683 * 2;
+
+/// The legal plies of a position. 9 is the maximal branching: the first
+/// placement on the empty board has 9 points; in the movement phase 3
+/// pieces each have at most the 3 empty points to go to.
+pub type MoveList9 = ArrayVec<Move, 9>;
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// Moves first (seed 000).
+    Black,
+    /// Moves second.
+    White,
+}
+
+impl Colour {
+    /// The other side.
+    pub fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    /// `'b'` or `'w'`, as in the position notation.
+    pub fn char(self) -> char {
+        match self {
+            Colour::Black => 'b',
+            Colour::White => 'w',
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        })
+    }
+}
+
+/// Rule options. The default is DESIGN.md's: the centre may be taken on
+/// the first placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Whether Black's first placement may be on the centre (`true` by
+    /// default; the variant that forbids it is common where the first
+    /// player's centre opening is thought too strong).
+    pub centre_first: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules { centre_first: true }
+    }
+}
+
+/// Which phase a position is in, derived from the pieces on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The side to move still has pieces to place.
+    Placement,
+    /// All six pieces are on the board; plies slide a piece.
+    Movement,
+}
+
+/// Why a ply was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("illegal move {mv} in this position: {reason}")]
+pub struct IllegalMove {
+    /// The refused ply.
+    pub mv: Move,
+    /// Why.
+    pub reason: IllegalReason,
+}
+
+/// The reason a ply is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum IllegalReason {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A placement in the movement phase, or a movement in the placement phase.
+    #[error("wrong phase: {0}")]
+    WrongPhase(&'static str),
+    /// The target point is not empty.
+    #[error("the target point is occupied")]
+    Occupied,
+    /// The moving piece is not the mover's.
+    #[error("no piece of the side to move on the starting point")]
+    NotYourPiece,
+    /// The points are not adjacent.
+    #[error("the points are not adjacent")]
+    NotAdjacent,
+    /// The centre on the very first placement, under `--no-centre-first`.
+    #[error("these rules forbid the centre on the first placement")]
+    CentreFirst,
+}
+
+/// Why a set of pieces is not a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// More than 3 pieces of one side.
+    #[error("{colour} has {count} pieces; each side has {PIECES}")]
+    TooManyPieces {
+        /// The side.
+        colour: Colour,
+        /// Its piece count.
+        count: usize,
+    },
+    /// Piece counts that alternate placement cannot produce (Black places
+    /// first, so Black has as many pieces as White or one more).
+    #[error("black has {black} and white {white} pieces: black, placing first, has as many as white or one more")]
+    Counts {
+        /// Black's count.
+        black: usize,
+        /// White's count.
+        white: usize,
+    },
+    /// During placement the side to move follows from the counts.
+    #[error("with {black} black and {white} white pieces it is {expected} to move")]
+    SideToMove {
+        /// Black's count.
+        black: usize,
+        /// White's count.
+        white: usize,
+        /// Who must be to move.
+        expected: Colour,
+    },
+    /// A point holding pieces of both sides.
+    #[error("point {0} holds a piece of each side")]
+    Overlap(Point),
+    /// A point not on the board.
+    #[error("point {0} is not on the wheel")]
+    OffBoard(Point),
+    /// The side to move already has a line: the game ended a ply earlier
+    /// for the other side, or both have lines.
+    #[error("{0} to move already has three in a line: the game would have ended before")]
+    MoverHasLine(Colour),
+}
+
+/// Board tables derived once from `lapilli_board_graph::wheel`.
+struct Tables {
+    neighbours: [u16; 9],
+    lines: [u16; 12],
+    /// Base-3 value of each 9-bit point set: `sum of 3^p over p in set`.
+    ternary: [u16; 512],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let board = wheel::wheel();
+        let mut neighbours = [0u16; 9];
+        for p in board.points() {
+            neighbours[p.index()] = board.neighbours(p).0 as u16;
+        }
+        let mut lines = [0u16; 12];
+        for (i, l) in board.line_sets().iter().enumerate() {
+            lines[i] = l.0 as u16;
+        }
+        let mut ternary = [0u16; 512];
+        for (set, t) in ternary.iter_mut().enumerate() {
+            *t = (0..9).filter(|b| set >> b & 1 == 1).map(|b| 3u16.pow(b)).sum();
+        }
+        Tables { neighbours, lines, ternary }
+    })
+}
+
+/// Whether the point set holds three on one of the 12 lines.
+fn has_line(set: u16) -> bool {
+    tables().lines.iter().any(|&l| set & l == l)
+}
+
+/// A Terni Lapilli position: the pieces of both sides, the side to move and
+/// the rules in force.
+///
+/// Equality and [`Game::hash`] cover exactly these; a game record's history
+/// (for threefold repetition) is kept beside the position, in
+/// `lapilli_search::History`.
+///
+/// ```
+/// use lapilli_terni_lapilli::{Move, Position, Colour};
+/// let mut pos = Position::default();
+/// assert_eq!(pos.legal_moves().len(), 9);
+/// pos.play("8".parse().unwrap()).unwrap();
+/// assert_eq!(pos.side_to_move(), Colour::White);
+/// assert_eq!(pos.to_string(), "........B w");
+/// assert!(pos.play("8".parse().unwrap()).is_err()); // occupied
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    black: u16,
+    white: u16,
+    to_move: Colour,
+    rules: Rules,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start(Rules::default())
+    }
+}
+
+impl Position {
+    /// The empty board, Black to move.
+    pub fn start(rules: Rules) -> Position {
+        Position::from_parts(Bitboard::EMPTY, Bitboard::EMPTY, Colour::Black, rules)
+            .expect("the start position is valid")
+    }
+
+    /// A position from the point sets of each side.
+    ///
+    /// # Errors
+    /// [`PositionError`] if a side has more than 3 pieces, the counts are
+    /// not reachable by alternate placement from Black, the side to move
+    /// contradicts the counts during placement, a point is off the board or
+    /// doubly occupied, or the side to move already has a line.
+    pub fn from_parts(
+        black: Bitboard,
+        white: Bitboard,
+        to_move: Colour,
+        rules: Rules,
+    ) -> Result<Position, PositionError> {
+        if let Some(p) = (black | white).iter().find(|p| p.index() >= 9) {
+            return Err(PositionError::OffBoard(p));
+        }
+        if let Some(p) = (black & white).first_point() {
+            return Err(PositionError::Overlap(p));
+        }
+        let (b, w) = (black.len(), white.len());
+        for (colour, count) in [(Colour::Black, b), (Colour::White, w)] {
+            if count > PIECES {
+                return Err(PositionError::TooManyPieces { colour, count });
+            }
+        }
+        if b != w && b != w + 1 {
+            return Err(PositionError::Counts { black: b, white: w });
+        }
+        if b + w < 2 * PIECES {
+            let expected = if b == w { Colour::Black } else { Colour::White };
+            if to_move != expected {
+                return Err(PositionError::SideToMove { black: b, white: w, expected });
+            }
+        }
+        let mut pos = Position { black: black.0 as u16, white: white.0 as u16, to_move, rules, hash: 0 };
+        if has_line(pos.bits(to_move)) {
+            return Err(PositionError::MoverHasLine(to_move));
+        }
+        pos.hash = pos.hash_from_scratch();
+        Ok(pos)
+    }
+
+    fn bits(&self, c: Colour) -> u16 {
+        match c {
+            Colour::Black => self.black,
+            Colour::White => self.white,
+        }
+    }
+
+    /// The points holding `colour`'s pieces.
+    pub fn pieces(&self, colour: Colour) -> Bitboard {
+        Bitboard(self.bits(colour) as u64)
+    }
+
+    /// The empty points.
+    pub fn empty(&self) -> Bitboard {
+        Bitboard(0x1ff & !(self.black | self.white) as u64)
+    }
+
+    /// Who stands on `p`, if anyone.
+    pub fn piece_at(&self, p: Point) -> Option<Colour> {
+        if self.pieces(Colour::Black).contains(p) {
+            Some(Colour::Black)
+        } else if self.pieces(Colour::White).contains(p) {
+            Some(Colour::White)
+        } else {
+            None
+        }
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The phase: placement while the side to move has pieces in hand.
+    pub fn phase(&self) -> Phase {
+        if self.bits(self.to_move).count_ones() < PIECES as u32 {
+            Phase::Placement
+        } else {
+            Phase::Movement
+        }
+    }
+
+    /// Whether `colour` has three pieces on one of the 12 lines.
+    pub fn has_three(&self, colour: Colour) -> bool {
+        has_line(self.bits(colour))
+    }
+
+    /// The number of pieces on the board (0..=6).
+    pub fn piece_count(&self) -> usize {
+        (self.black | self.white).count_ones() as usize
+    }
+
+    /// The winner, if the game is over: the side that completed a line, or
+    /// the opponent of a side to move that has no legal move.
+    pub fn winner(&self) -> Option<Colour> {
+        match self.outcome() {
+            Some(Outcome::Loss) => Some(self.to_move.opponent()),
+            Some(Outcome::Win) => Some(self.to_move),
+            _ => None,
+        }
+    }
+
+    /// Whether the side to move has lost: the opponent completed a line on
+    /// its last ply, or the side to move cannot move (seed 000 and
+    /// DESIGN.md: a side that must move and cannot loses).
+    fn lost(&self) -> bool {
+        if has_line(self.bits(self.to_move.opponent())) {
+            return true;
+        }
+        if self.phase() == Phase::Placement {
+            return false; // at most 5 pieces: an empty point remains
+        }
+        let t = tables();
+        let empty = !(self.black | self.white) & 0x1ff;
+        let mut own = self.bits(self.to_move);
+        while own != 0 {
+            let p = own.trailing_zeros() as usize;
+            own &= own - 1;
+            if t.neighbours[p] & empty != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The legal plies, in a fixed order: placements by point, slides by
+    /// origin then target.
+    pub fn legal_moves(&self) -> MoveList9 {
+        let mut list = MoveList9::new();
+        Game::legal_moves(self, &mut list);
+        list
+    }
+
+    /// Why `m` is illegal here, or `Ok` if it is legal.
+    ///
+    /// # Errors
+    /// The [`IllegalReason`] of the first rule `m` breaks.
+    pub fn check(&self, m: Move) -> Result<(), IllegalReason> {
+        if self.lost() {
+            return Err(IllegalReason::GameOver);
+        }
+        let empty = self.empty();
+        match (m, self.phase()) {
+            (Move::Place(_), Phase::Movement) => {
+                Err(IllegalReason::WrongPhase("all pieces are placed; move one as from-to"))
+            }
+            (Move::Slide { .. }, Phase::Placement) => {
+                Err(IllegalReason::WrongPhase("pieces are still being placed; type one point"))
+            }
+            (Move::Place(p), Phase::Placement) => {
+                if !empty.contains(p) {
+                    Err(IllegalReason::Occupied)
+                } else if !self.rules.centre_first && self.piece_count() == 0 && p == wheel::CENTRE {
+                    Err(IllegalReason::CentreFirst)
+                } else {
+                    Ok(())
+                }
+            }
+            (Move::Slide { from, to }, Phase::Movement) => {
+                if !self.pieces(self.to_move).contains(from) {
+                    Err(IllegalReason::NotYourPiece)
+                } else if !empty.contains(to) {
+                    Err(IllegalReason::Occupied)
+                } else if tables().neighbours[from.index()] >> to.index() & 1 == 0 {
+                    Err(IllegalReason::NotAdjacent)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check(m).is_ok()
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] naming the ply and the reason; the position is then
+    /// unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.check(m).map_err(|reason| IllegalMove { mv: m, reason })?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` without checking it. An illegal `m` causes no undefined
+    /// behaviour but leaves a meaningless position (or panics for a point
+    /// off the board).
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let c = self.to_move;
+        let bits = match c {
+            Colour::Black => &mut self.black,
+            Colour::White => &mut self.white,
+        };
+        match m {
+            Move::Place(p) => {
+                *bits |= 1 << p.index();
+                self.hash ^= zobrist::piece(c, p);
+            }
+            Move::Slide { from, to } => {
+                *bits ^= 1 << from.index() | 1 << to.index();
+                self.hash ^= zobrist::piece(c, from) ^ zobrist::piece(c, to);
+            }
+        }
+        self.to_move = c.opponent();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// The Zobrist hash recomputed from the pieces and side to move (the
+    /// incrementally kept [`Game::hash`] must always equal it).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = if self.to_move == Colour::Black { zobrist::BLACK_TO_MOVE } else { 0 };
+        for c in [Colour::Black, Colour::White] {
+            for p in self.pieces(c) {
+                h ^= zobrist::piece(c, p);
+            }
+        }
+        h
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Side = Colour;
+    type Moves = MoveList9;
+
+    fn side_to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.lost().then_some(Outcome::Loss)
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList9) {
+        MoveList::clear(moves);
+        if self.lost() {
+            return;
+        }
+        let empty = !(self.black | self.white) & 0x1ff;
+        if self.phase() == Phase::Placement {
+            let mut targets = empty;
+            if !self.rules.centre_first && self.black | self.white == 0 {
+                targets &= !(1 << wheel::CENTRE.index());
+            }
+            while targets != 0 {
+                let p = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                moves.push(Move::Place(Point::new(p)));
+            }
+        } else {
+            let t = tables();
+            let mut own = self.bits(self.to_move);
+            while own != 0 {
+                let from = own.trailing_zeros() as usize;
+                own &= own - 1;
+                let mut targets = t.neighbours[from] & empty;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    moves.push(Move::Slide { from: Point::new(from), to: Point::new(to) });
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        self.play_unchecked(m);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn is_irreversible(&self, m: Move) -> bool {
+        matches!(m, Move::Place(_))
+    }
+}
+
+impl Indexed for Position {
+    fn index_bound(&self) -> usize {
+        INDEX_BOUND
+    }
+
+    /// `2 * (t(black) + 2 t(white)) + (White to move)`, where `t` reads a
+    /// point set in base 3.
+    #[inline]
+    fn index(&self) -> usize {
+        let t = &tables().ternary;
+        let board = t[self.black as usize] as usize + 2 * t[self.white as usize] as usize;
+        2 * board + (self.to_move == Colour::White) as usize
+    }
+}
+
+impl Symmetric for Position {
+    type Key = u32;
+
+    #[inline]
+    fn map(&self, g: &Permutation) -> Position {
+        let mut p = Position {
+            black: g.map_bits(self.pieces(Colour::Black)).0 as u16,
+            white: g.map_bits(self.pieces(Colour::White)).0 as u16,
+            to_move: self.to_move,
+            rules: self.rules,
+            hash: 0,
+        };
+        p.hash = p.hash_from_scratch();
+        p
+    }
+
+    #[inline]
+    fn key(&self) -> u32 {
+        self.index() as u32
+    }
+}

@@ -1,0 +1,155 @@
+//! The rules against an independent plain implementation, and the seed's
+//! facts.
+
+mod naive;
+
+use lapilli_board_graph::Bitboard;
+use lapilli_search::{perft, perft_divide, Game, Outcome};
+use lapilli_terni_lapilli::{Colour, IllegalReason, Phase, Position, Rules};
+use naive::Naive;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn sorted_moves(pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn random_games_agree_with_the_plain_implementation() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut plies = 0;
+    for game in 0..400 {
+        let centre_first = game % 2 == 0;
+        let mut fast = Position::start(Rules { centre_first });
+        let mut slow = Naive::start(centre_first);
+        for _ in 0..80 {
+            assert_eq!(fast.to_string(), slow.text());
+            let moves = sorted_moves(&fast);
+            assert_eq!(moves, slow.moves(), "at {fast}");
+            assert_eq!(fast.outcome() == Some(Outcome::Loss), slow.lost(), "at {fast}");
+            if moves.is_empty() {
+                break;
+            }
+            let m = &moves[rng.gen_range(0..moves.len())];
+            fast.play(m.parse().unwrap()).unwrap();
+            slow = slow.play(m);
+            plies += 1;
+        }
+    }
+    assert!(plies > 400 * 10);
+}
+
+#[test]
+fn perft_agrees_with_the_plain_implementation() {
+    for centre_first in [true, false] {
+        let fast = Position::start(Rules { centre_first });
+        let slow = Naive::start(centre_first);
+        for depth in 0..=7 {
+            assert_eq!(perft(&fast, depth), slow.perft(depth), "depth {depth}, centre first {centre_first}");
+        }
+    }
+}
+
+#[test]
+fn perft_of_the_placement_plies() {
+    // Before any line can exist (5 placements), every empty point is a
+    // placement: 9, 9*8, 9*8*7, ...
+    let start = Position::default();
+    let expected = [1u64, 9, 72, 504, 3024, 15120];
+    for (depth, &n) in expected.iter().enumerate() {
+        assert_eq!(perft(&start, depth as u32), n);
+    }
+    // Without the centre first, Black's first ply has 8 choices.
+    let variant = Position::start(Rules { centre_first: false });
+    assert_eq!(perft(&variant, 1), 8);
+    assert_eq!(perft(&variant, 2), 8 * 8);
+    let divide = perft_divide(&start, 3);
+    assert_eq!(divide.len(), 9);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 504);
+}
+
+#[test]
+fn a_line_wins_at_once_in_both_phases() {
+    // Placement: Black completes 0-1-2 with its third piece.
+    let mut pos: Position = "BB.WW.... b".parse().unwrap();
+    pos.play("2".parse().unwrap()).unwrap();
+    assert_eq!(pos.winner(), Some(Colour::Black));
+    assert!(pos.legal_moves().is_empty());
+    // Movement: White slides 3-2 to complete the diameter 2-8-6.
+    let mut pos: Position = "BB.W.BW.W w".parse().unwrap();
+    assert_eq!(pos.phase(), Phase::Movement);
+    pos.play("3-2".parse().unwrap()).unwrap();
+    assert_eq!(pos.winner(), Some(Colour::White));
+    assert!(pos.legal_moves().is_empty());
+}
+
+/// Exhausts every movement-phase colouring: the fast outcome agrees with the
+/// plain implementation's everywhere, and no side is ever blocked on the
+/// wheel (with the centre empty every piece can reach it; with an enemy on
+/// it, three ring pieces not in a line need at least three enemy ring
+/// pieces to wall them in, and the enemy has two). So the blocked-side rule
+/// never decides a game of Terni Lapilli.
+#[test]
+fn no_side_is_ever_blocked_on_the_wheel() {
+    let mut blocked = 0;
+    for black in 0u64..512 {
+        for white in 0u64..512 {
+            if black.count_ones() != 3 || white.count_ones() != 3 || black & white != 0 {
+                continue;
+            }
+            for to_move in [Colour::Black, Colour::White] {
+                let Ok(pos) =
+                    Position::from_parts(Bitboard(black), Bitboard(white), to_move, Rules::default())
+                else {
+                    continue;
+                };
+                let slow: Naive = Naive {
+                    cells: std::array::from_fn(|i| match (black >> i & 1, white >> i & 1) {
+                        (1, _) => 'B',
+                        (_, 1) => 'W',
+                        _ => '.',
+                    }),
+                    to_move: if to_move == Colour::Black { 'B' } else { 'W' },
+                    centre_first: true,
+                };
+                let opponent = if to_move == Colour::Black { 'W' } else { 'B' };
+                assert_eq!(pos.outcome() == Some(Outcome::Loss), slow.lost(), "{pos}");
+                if !slow.has_three(opponent) && slow.moves().is_empty() {
+                    blocked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(blocked, 0);
+}
+
+#[test]
+fn illegal_moves_are_refused_with_a_reason() {
+    let pos: Position = "B.......W b".parse().unwrap();
+    let r = |m: &str| pos.check(m.parse().unwrap()).unwrap_err();
+    assert_eq!(r("0"), IllegalReason::Occupied);
+    assert!(matches!(r("0-1"), IllegalReason::WrongPhase(_)));
+    let moving: Position = "BBW.BWW.. b".parse().unwrap();
+    let r = |m: &str| moving.check(m.parse().unwrap()).unwrap_err();
+    assert!(matches!(r("3"), IllegalReason::WrongPhase(_)));
+    assert_eq!(r("2-3"), IllegalReason::NotYourPiece);
+    assert_eq!(r("0-2"), IllegalReason::Occupied);
+    assert_eq!(r("0-3"), IllegalReason::NotAdjacent);
+    let variant: Position = "......... b no-centre-first".parse().unwrap();
+    assert_eq!(variant.check("8".parse().unwrap()), Err(IllegalReason::CentreFirst));
+    assert_eq!(variant.check("0".parse().unwrap()), Ok(()));
+    let mut p = moving;
+    let before = p;
+    assert!(p.play("0-3".parse().unwrap()).is_err());
+    assert_eq!(p, before, "a refused move leaves the position unchanged");
+}
+
+#[test]
+fn irreversible_plies_are_the_placements() {
+    let pos = Position::default();
+    assert!(pos.is_irreversible("4".parse().unwrap()));
+    let moving: Position = "BBW.BWW.. b".parse().unwrap();
+    assert!(!moving.is_irreversible("0-8".parse().unwrap()));
+}
