@@ -95,13 +95,20 @@ impl Board {
         for (li, line) in lines.into_iter().enumerate() {
             let line = line.as_ref();
             if line.len() < 2 {
-                return Err(BoardError::ShortLine { line: li, len: line.len() });
+                return Err(BoardError::ShortLine {
+                    line: li,
+                    len: line.len(),
+                });
             }
             let mut seen = Bitboard::EMPTY;
             let mut pts = Vec::with_capacity(line.len());
             for &p in line {
                 if p >= points {
-                    return Err(BoardError::PointOutOfRange { line: li, point: p, points });
+                    return Err(BoardError::PointOutOfRange {
+                        line: li,
+                        point: p,
+                        points,
+                    });
                 }
                 let point = Point::new(p);
                 if seen.contains(point) {
@@ -128,7 +135,13 @@ impl Board {
             }
         }
         let line_sets = out.iter().map(|l| l.iter().copied().collect()).collect();
-        Ok(Board { points, lines: out, line_sets, adjacency, lines_through })
+        Ok(Board {
+            points,
+            lines: out,
+            line_sets,
+            adjacency,
+            lines_through,
+        })
     }
 
     /// The number of points.
@@ -214,7 +227,10 @@ impl Board {
         let mut out = Vec::new();
         for &li in &self.lines_through[p.index()] {
             let line = &self.lines[li];
-            let i = line.iter().position(|&q| q == p).expect("line passes through p");
+            let i = line
+                .iter()
+                .position(|&q| q == p)
+                .expect("line passes through p");
             if i + 1 < line.len() {
                 out.push(line[i + 1..].to_vec());
             }
@@ -264,7 +280,11 @@ mod tests {
         );
         assert_eq!(
             Board::from_lines(3, [[0, 3]]).unwrap_err(),
-            BoardError::PointOutOfRange { line: 0, point: 3, points: 3 }
+            BoardError::PointOutOfRange {
+                line: 0,
+                point: 3,
+                points: 3
+            }
         );
         assert_eq!(
             Board::from_lines(3, [vec![0]]).unwrap_err(),
@@ -276,7 +296,10 @@ mod tests {
         );
         assert_eq!(
             Board::from_lines(3, [[0, 1, 2], [2, 1, 0]]).unwrap_err(),
-            BoardError::DuplicateLine { first: 0, second: 1 }
+            BoardError::DuplicateLine {
+                first: 0,
+                second: 1
+            }
         );
     }
 

@@ -30,12 +30,18 @@ pub struct Stroke {
 impl Stroke {
     /// A straight segment from `a` to `b`.
     pub fn segment(a: Coord, b: Coord) -> Stroke {
-        Stroke { vertices: vec![a, b], closed: false }
+        Stroke {
+            vertices: vec![a, b],
+            closed: false,
+        }
     }
 
     /// A closed polygon through `vertices`.
     pub fn polygon(vertices: impl Into<Vec<Coord>>) -> Stroke {
-        Stroke { vertices: vertices.into(), closed: true }
+        Stroke {
+            vertices: vertices.into(),
+            closed: true,
+        }
     }
 }
 
@@ -106,11 +112,18 @@ impl Board {
         rule: LineRule,
     ) -> Result<Board, GeometryError> {
         if coords.len() > MAX_POINTS {
-            return Err(BoardError::TooManyPoints { points: coords.len() }.into());
+            return Err(BoardError::TooManyPoints {
+                points: coords.len(),
+            }
+            .into());
         }
         for (i, a) in coords.iter().enumerate() {
             if let Some(j) = coords[..i].iter().position(|b| b == a) {
-                return Err(GeometryError::SharedCoordinates { first: j, second: i, at: *a });
+                return Err(GeometryError::SharedCoordinates {
+                    first: j,
+                    second: i,
+                    at: *a,
+                });
             }
         }
         let min_len = match rule {
@@ -122,7 +135,10 @@ impl Board {
         for (si, stroke) in strokes.iter().enumerate() {
             let chain = chain_along(coords, stroke);
             if chain.len() < min_len {
-                return Err(GeometryError::ShortStroke { stroke: si, found: chain.len() });
+                return Err(GeometryError::ShortStroke {
+                    stroke: si,
+                    found: chain.len(),
+                });
             }
             match rule {
                 LineRule::WholeStroke => lines.push(chain),
@@ -170,8 +186,9 @@ fn chain_along(coords: &[Coord], stroke: &Stroke) -> Vec<usize> {
 /// If `c` lies on the segment `a..=b`, its position along it (the dot
 /// product with the direction, so that sorting orders points from `a`).
 fn on_segment(a: Coord, b: Coord, c: Coord) -> Option<i64> {
-    let (ax, ay, bx, by, cx, cy) =
-        (a.0 as i64, a.1 as i64, b.0 as i64, b.1 as i64, c.0 as i64, c.1 as i64);
+    let (ax, ay, bx, by, cx, cy) = (
+        a.0 as i64, a.1 as i64, b.0 as i64, b.1 as i64, c.0 as i64, c.1 as i64,
+    );
     let cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if cross != 0 {
         return None;
@@ -203,7 +220,11 @@ mod tests {
     fn errors() {
         assert_eq!(
             Board::from_geometry(&[(0, 0), (0, 0)], &[], LineRule::WholeStroke).unwrap_err(),
-            GeometryError::SharedCoordinates { first: 0, second: 1, at: (0, 0) }
+            GeometryError::SharedCoordinates {
+                first: 0,
+                second: 1,
+                at: (0, 0)
+            }
         );
         assert_eq!(
             Board::from_geometry(
@@ -212,7 +233,10 @@ mod tests {
                 LineRule::WholeStroke
             )
             .unwrap_err(),
-            GeometryError::ShortStroke { stroke: 0, found: 1 }
+            GeometryError::ShortStroke {
+                stroke: 0,
+                found: 1
+            }
         );
         assert_eq!(
             Board::from_geometry(&[(0, 0)], &[], LineRule::Windows(1)).unwrap_err(),

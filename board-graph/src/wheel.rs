@@ -80,9 +80,8 @@ mod tests {
         for p in 0..8 {
             assert_eq!(b.degree(Point::new(p)), 3, "ring point {p}");
             // ring point i touches i±1 and the centre (seed 000 adjacency)
-            let expected = Point::new((p + 1) % 8).bit()
-                | Point::new((p + 7) % 8).bit()
-                | CENTRE.bit();
+            let expected =
+                Point::new((p + 1) % 8).bit() | Point::new((p + 7) % 8).bit() | CENTRE.bit();
             assert_eq!(b.neighbours(Point::new(p)), expected);
         }
         assert_eq!(b.degree(CENTRE), 8);

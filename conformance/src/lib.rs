@@ -27,8 +27,7 @@ use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
 /// What the harness needs beyond [`Game`] and [`Symmetric`].
-pub trait Conformance:
-    Game + Symmetric + Display + FromStr + PartialEq + Debug
+pub trait Conformance: Game + Symmetric + Display + FromStr + PartialEq + Debug
 where
     Self::Move: MapMove + Debug,
 {
@@ -61,7 +60,10 @@ where
 
     // no duplicates
     for (i, m) in moves.iter().enumerate() {
-        assert!(!moves[..i].contains(m), "{text}: move {m:?} generated twice");
+        assert!(
+            !moves[..i].contains(m),
+            "{text}: move {m:?} generated twice"
+        );
     }
     // generation agrees with the legality check
     for m in pos.candidate_moves() {
@@ -72,15 +74,25 @@ where
         );
     }
     for &m in &moves {
-        assert!(pos.is_legal_move(m), "{text}: generated {m:?} fails the legality check");
+        assert!(
+            pos.is_legal_move(m),
+            "{text}: generated {m:?} fails the legality check"
+        );
     }
     if pos.outcome().is_some() {
         assert!(moves.is_empty(), "{text}: finished game with legal moves");
     } else {
-        assert!(!moves.is_empty(), "{text}: unfinished game without legal moves");
+        assert!(
+            !moves.is_empty(),
+            "{text}: unfinished game without legal moves"
+        );
     }
     // hashes
-    assert_eq!(pos.hash(), pos.hash_from_scratch(), "{text}: stored hash is stale");
+    assert_eq!(
+        pos.hash(),
+        pos.hash_from_scratch(),
+        "{text}: stored hash is stale"
+    );
     for &m in &moves {
         let before = pos.clone();
         let mut child = pos.clone();
@@ -97,27 +109,55 @@ where
     let canonical = pos.canonical(group).position;
     for g in group.elements() {
         let image = pos.map(g);
-        assert_eq!(image.side_to_move(), pos.side_to_move(), "{text}: symmetry changed the side to move");
-        assert_eq!(image.outcome(), pos.outcome(), "{text}: symmetry changed the outcome");
+        assert_eq!(
+            image.side_to_move(),
+            pos.side_to_move(),
+            "{text}: symmetry changed the side to move"
+        );
+        assert_eq!(
+            image.outcome(),
+            pos.outcome(),
+            "{text}: symmetry changed the outcome"
+        );
         let mut image_list = G::Moves::default();
         image.legal_moves(&mut image_list);
-        let mut mapped: Vec<String> = moves.iter().map(|&m| format!("{:?}", m.map_move(g))).collect();
-        let mut actual: Vec<String> = image_list.as_slice().iter().map(|m| format!("{m:?}")).collect();
+        let mut mapped: Vec<String> = moves
+            .iter()
+            .map(|&m| format!("{:?}", m.map_move(g)))
+            .collect();
+        let mut actual: Vec<String> = image_list
+            .as_slice()
+            .iter()
+            .map(|m| format!("{m:?}"))
+            .collect();
         mapped.sort();
         actual.sort();
-        assert_eq!(mapped, actual, "{text}: a symmetry does not map legal moves onto legal moves");
+        assert_eq!(
+            mapped, actual,
+            "{text}: a symmetry does not map legal moves onto legal moves"
+        );
         assert!(
             image.canonical(group).position == canonical,
             "{text}: canonical form differs for the image {image}"
         );
     }
     let again = canonical.canonical(group).position;
-    assert!(again == canonical, "{text}: canonical form is not idempotent");
+    assert!(
+        again == canonical,
+        "{text}: canonical form is not idempotent"
+    );
     // text round trip
     match G::from_str(&text) {
         Ok(parsed) => {
-            assert!(parsed == *pos, "{text}: parses to a different position {parsed}");
-            assert_eq!(parsed.to_string(), text, "{text}: does not print back unchanged");
+            assert!(
+                parsed == *pos,
+                "{text}: parses to a different position {parsed}"
+            );
+            assert_eq!(
+                parsed.to_string(),
+                text,
+                "{text}: does not print back unchanged"
+            );
         }
         Err(_) => panic!("{text}: the printed text does not parse"),
     }
@@ -129,7 +169,13 @@ where
 ///
 /// # Panics
 /// Panics on the first broken property.
-pub fn check_random_games<G>(start: &G, group: &Group, games: usize, max_plies: usize, seed: u64) -> usize
+pub fn check_random_games<G>(
+    start: &G,
+    group: &Group,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> usize
 where
     G: Conformance,
     G::Move: MapMove + Debug,

@@ -106,16 +106,30 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve { game: GameName::TerniLapilli, no_centre_first, json } => {
-            terni::solve(no_centre_first, json)
-        }
-        Command::Play { game: GameName::TerniLapilli, ai, human, no_centre_first, seed, max_plies } => {
-            terni::play(ai, human, no_centre_first, seed, max_plies)
-        }
-        Command::Info { game: GameName::TerniLapilli, json } => terni::info(json),
-        Command::Perft { game: GameName::TerniLapilli, depth, position, divide, json } => {
-            terni::perft(depth, position.as_deref(), divide, json)
-        }
+        Command::Solve {
+            game: GameName::TerniLapilli,
+            no_centre_first,
+            json,
+        } => terni::solve(no_centre_first, json),
+        Command::Play {
+            game: GameName::TerniLapilli,
+            ai,
+            human,
+            no_centre_first,
+            seed,
+            max_plies,
+        } => terni::play(ai, human, no_centre_first, seed, max_plies),
+        Command::Info {
+            game: GameName::TerniLapilli,
+            json,
+        } => terni::info(json),
+        Command::Perft {
+            game: GameName::TerniLapilli,
+            depth,
+            position,
+            divide,
+            json,
+        } => terni::perft(depth, position.as_deref(), divide, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

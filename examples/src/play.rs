@@ -61,10 +61,16 @@ where
         }
         let side = pos.side_to_move();
         let name = G::side_name(side);
-        let seat = &mut seats.iter_mut().find(|(s, _)| *s == side).expect("every side has a seat").1;
+        let seat = &mut seats
+            .iter_mut()
+            .find(|(s, _)| *s == side)
+            .expect("every side has a seat")
+            .1;
         let m = match seat {
             Seat::Ai(player) => {
-                let m = player.choose(&pos).expect("an unfinished game has a legal move");
+                let m = player
+                    .choose(&pos)
+                    .expect("an unfinished game has a legal move");
                 writeln!(out, "{name} ({}) plays {}", player.name(), G::move_text(m))?;
                 m
             }
@@ -85,7 +91,8 @@ where
                     "moves" | "?" | "help" => {
                         let mut list = G::Moves::default();
                         pos.legal_moves(&mut list);
-                        let moves: Vec<String> = list.as_slice().iter().map(|&m| G::move_text(m)).collect();
+                        let moves: Vec<String> =
+                            list.as_slice().iter().map(|&m| G::move_text(m)).collect();
                         writeln!(out, "legal moves: {}", moves.join(" "))?;
                     }
                     _ => match pos.parse_move(text) {

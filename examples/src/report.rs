@@ -18,7 +18,12 @@ pub struct CountsJson {
 
 impl From<Counts> for CountsJson {
     fn from(c: Counts) -> CountsJson {
-        CountsJson { total: c.total, win: c.win, loss: c.loss, draw: c.draw }
+        CountsJson {
+            total: c.total,
+            win: c.win,
+            loss: c.loss,
+            draw: c.draw,
+        }
     }
 }
 

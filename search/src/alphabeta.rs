@@ -41,7 +41,11 @@ impl<G: Game> Default for AlphaBeta<G> {
 impl<G: Game> AlphaBeta<G> {
     /// A searcher without a transposition table.
     pub fn new() -> AlphaBeta<G> {
-        AlphaBeta { tt: None, stats: Stats::default(), move_lists: Vec::new() }
+        AlphaBeta {
+            tt: None,
+            stats: Stats::default(),
+            move_lists: Vec::new(),
+        }
     }
 
     /// Adds a transposition table of at most `bytes` bytes. The table
@@ -54,10 +58,20 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     /// Searches `pos` to `depth` plies with `eval` at the leaves.
-    pub fn search<E: Evaluate<G>>(&mut self, pos: &G, depth: u32, eval: &E) -> SearchResult<G::Move> {
+    pub fn search<E: Evaluate<G>>(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        eval: &E,
+    ) -> SearchResult<G::Move> {
         self.stats = Stats::default();
         let (score, best_move) = self.node(pos, depth, 0, -i32::MAX, i32::MAX, eval);
-        SearchResult { score, best_move, depth, stats: self.stats }
+        SearchResult {
+            score,
+            best_move,
+            depth,
+            stats: self.stats,
+        }
     }
 
     fn node<E: Evaluate<G>>(
@@ -95,12 +109,15 @@ impl<G: Game> AlphaBeta<G> {
         }
         let ply_index = ply as usize;
         if self.move_lists.len() <= ply_index {
-            self.move_lists.resize_with(ply_index + 1, G::Moves::default);
+            self.move_lists
+                .resize_with(ply_index + 1, G::Moves::default);
         }
         let mut moves = std::mem::take(&mut self.move_lists[ply_index]);
         pos.legal_moves(&mut moves);
         let list = moves.as_slice();
-        let first = tt_move.and_then(|m| list.iter().position(|&x| x == m)).unwrap_or(0);
+        let first = tt_move
+            .and_then(|m| list.iter().position(|&x| x == m))
+            .unwrap_or(0);
         let alpha0 = alpha;
         let mut best = -i32::MAX;
         let mut best_move = None;
@@ -134,7 +151,13 @@ impl<G: Game> AlphaBeta<G> {
             } else {
                 Bound::Exact
             };
-            tt.store(Entry { key, score: to_tt(best, ply), depth, bound, best_move });
+            tt.store(Entry {
+                key,
+                score: to_tt(best, ply),
+                depth,
+                bound,
+                best_move,
+            });
         }
         (best, best_move)
     }

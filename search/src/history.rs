@@ -22,7 +22,9 @@ pub struct History {
 impl History {
     /// A history starting at a position with hash `start`.
     pub fn new(start: u64) -> History {
-        History { hashes: vec![start] }
+        History {
+            hashes: vec![start],
+        }
     }
 
     /// Records the position with hash `hash` reached by a ply that was

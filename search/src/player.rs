@@ -25,7 +25,9 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     /// A random player seeded with `seed`.
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: StdRng::seed_from_u64(seed) }
+        RandomPlayer {
+            rng: StdRng::seed_from_u64(seed),
+        }
     }
 }
 
@@ -57,7 +59,11 @@ impl<G: Game, E: Evaluate<G>> SearchPlayer<G, E> {
     /// A player searching `depth` plies with `eval` at the leaves and a
     /// 1 MiB transposition table.
     pub fn new(depth: u32, eval: E) -> SearchPlayer<G, E> {
-        SearchPlayer { search: AlphaBeta::new().with_transposition_table(1 << 20), depth, eval }
+        SearchPlayer {
+            search: AlphaBeta::new().with_transposition_table(1 << 20),
+            depth,
+            eval,
+        }
     }
 }
 
@@ -66,7 +72,9 @@ impl<G: Game, E: Evaluate<G>> Player<G> for SearchPlayer<G, E> {
         format!("minimax:{}", self.depth)
     }
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
-        self.search.search(pos, self.depth.max(1), &self.eval).best_move
+        self.search
+            .search(pos, self.depth.max(1), &self.eval)
+            .best_move
     }
 }
 

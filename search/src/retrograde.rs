@@ -96,7 +96,11 @@ where
             for &m in moves.as_slice() {
                 let mut child = pos.clone();
                 child.play(m);
-                let changed = if child.side_to_move() != side { SIDE_CHANGED } else { 0 };
+                let changed = if child.side_to_move() != side {
+                    SIDE_CHANGED
+                } else {
+                    0
+                };
                 let child = canon(&child);
                 let slot = &mut ids[child.index()];
                 if *slot == UNSEEN {
@@ -131,7 +135,9 @@ where
     // Retrograde pass.
     let mut values = vec![Value::Draw; n];
     let mut resolved = vec![false; n];
-    let mut remaining: Vec<u32> = (0..n).map(|i| child_start[i + 1] - child_start[i]).collect();
+    let mut remaining: Vec<u32> = (0..n)
+        .map(|i| child_start[i + 1] - child_start[i])
+        .collect();
     let mut queue: Vec<u32> = Vec::with_capacity(n);
     for (i, t) in terminal.iter().enumerate() {
         match t {
@@ -180,7 +186,13 @@ where
         Some(g) => positions.iter().map(|p| p.orbit_size(g) as u32).collect(),
         None => vec![1; n],
     };
-    Tablebase { positions, values, orbit_sizes, ids, group: group.cloned() }
+    Tablebase {
+        positions,
+        values,
+        orbit_sizes,
+        ids,
+        group: group.cloned(),
+    }
 }
 
 impl<G> Tablebase<G>
@@ -286,7 +298,9 @@ where
         let mut seen = HashSet::new();
         let mut pos = pos.clone();
         while line.len() < max_plies && seen.insert(pos.hash()) {
-            let Some((m, _)) = self.best_move(&pos) else { break };
+            let Some((m, _)) = self.best_move(&pos) else {
+                break;
+            };
             line.push(m);
             pos.play(m);
         }

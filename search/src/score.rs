@@ -152,9 +152,24 @@ mod tests {
 
     #[test]
     fn preference_order() {
-        let mut v = vec![Value::Loss(3), Value::Win(5), Value::Draw, Value::Win(1), Value::Loss(9)];
+        let mut v = vec![
+            Value::Loss(3),
+            Value::Win(5),
+            Value::Draw,
+            Value::Win(1),
+            Value::Loss(9),
+        ];
         v.sort();
-        assert_eq!(v, vec![Value::Loss(3), Value::Loss(9), Value::Draw, Value::Win(5), Value::Win(1)]);
+        assert_eq!(
+            v,
+            vec![
+                Value::Loss(3),
+                Value::Loss(9),
+                Value::Draw,
+                Value::Win(5),
+                Value::Win(1)
+            ]
+        );
     }
 
     #[test]

@@ -46,7 +46,10 @@ impl<M: Copy> TranspositionTable<M> {
         while n * 2 * slot <= bytes {
             n *= 2;
         }
-        TranspositionTable { slots: vec![None; n], mask: n - 1 }
+        TranspositionTable {
+            slots: vec![None; n],
+            mask: n - 1,
+        }
     }
 
     /// The number of slots.
@@ -126,7 +129,13 @@ mod tests {
         let mut tt = TranspositionTable::<u8>::with_bytes(1 << 12);
         assert!(tt.bytes() <= 1 << 12 && tt.capacity().is_power_of_two());
         let n = tt.capacity() as u64;
-        let e = |key, depth| Entry { key, score: 1, depth, bound: Bound::Exact, best_move: None };
+        let e = |key, depth| Entry {
+            key,
+            score: 1,
+            depth,
+            bound: Bound::Exact,
+            best_move: None,
+        };
         tt.store(e(5, 4));
         tt.store(e(5 + n, 2)); // same slot, other position, shallower: kept out
         assert_eq!(tt.probe(5).map(|e| e.depth), Some(4));

@@ -41,7 +41,9 @@ impl Group {
             .iter()
             .map(|g| {
                 let inv = g.inverse();
-                keys.iter().position(|k| *k == inv.images()).expect("closed group")
+                keys.iter()
+                    .position(|k| *k == inv.images())
+                    .expect("closed group")
             })
             .collect();
         Some(Group { elements, inverses })
@@ -156,7 +158,10 @@ pub fn automorphisms(board: &Board) -> Group {
         .collect();
     // identity first, the rest in lexicographic order of their images
     elements.sort_by(|a, b| a.images().cmp(b.images()));
-    let id = elements.iter().position(Permutation::is_identity).expect("identity found");
+    let id = elements
+        .iter()
+        .position(Permutation::is_identity)
+        .expect("identity found");
     let identity = elements.remove(id);
     elements.insert(0, identity);
     Group::from_elements(elements).expect("automorphisms form a group")
@@ -200,7 +205,11 @@ struct Search<'a> {
 impl Search<'_> {
     fn extend(&mut self, depth: usize) {
         if depth == self.order.len() {
-            let imgs = self.image.iter().map(|p| p.expect("assigned").index()).collect();
+            let imgs = self
+                .image
+                .iter()
+                .map(|p| p.expect("assigned").index())
+                .collect();
             self.found.push(imgs);
             return;
         }
@@ -275,7 +284,14 @@ mod tests {
     #[test]
     fn grid_rows_cannot_be_shuffled() {
         // 3x3 grid, rows and columns as lines: the 8 symmetries of the square.
-        let lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8]];
+        let lines = [
+            [0, 1, 2],
+            [3, 4, 5],
+            [6, 7, 8],
+            [0, 3, 6],
+            [1, 4, 7],
+            [2, 5, 8],
+        ];
         let board = Board::from_lines(9, lines).unwrap();
         assert_eq!(automorphisms(&board).len(), 8);
         // A path of four points: the identity and the reversal.

@@ -34,9 +34,14 @@ mod zobrist;
 pub use moves::{Move, ParseMoveError};
 pub use notation::ParsePositionError;
 pub use position::{
-    Colour, IllegalMove, IllegalReason, MoveList9, Phase, Position, PositionError, Rules, INDEX_BOUND,
-    PIECES,
+    Colour, IllegalMove, IllegalReason, MoveList9, Phase, Position, PositionError, Rules,
+    INDEX_BOUND, PIECES,
 };
 
 #[cfg(test)]
 mod conformance;
+
+/// The README's Rust example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

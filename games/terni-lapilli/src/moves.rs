@@ -83,7 +83,10 @@ impl FromStr for Move {
         let parts: Vec<&str> = s.split('-').map(str::trim).collect();
         match parts.as_slice() {
             [p] => Ok(Move::Place(parse_point(p)?)),
-            [a, b] => Ok(Move::Slide { from: parse_point(a)?, to: parse_point(b)? }),
+            [a, b] => Ok(Move::Slide {
+                from: parse_point(a)?,
+                to: parse_point(b)?,
+            }),
             _ => Err(ParseMoveError::Malformed(s.to_string())),
         }
     }
@@ -93,7 +96,10 @@ impl MapMove for Move {
     fn map_move(self, g: &Permutation) -> Move {
         match self {
             Move::Place(p) => Move::Place(g.apply(p)),
-            Move::Slide { from, to } => Move::Slide { from: g.apply(from), to: g.apply(to) },
+            Move::Slide { from, to } => Move::Slide {
+                from: g.apply(from),
+                to: g.apply(to),
+            },
         }
     }
 }

@@ -50,7 +50,12 @@ impl FromStr for Position {
         let (points, rest) = text.split_once(' ').ok_or_else(shape)?;
         let (side, rules) = match rest.split_once(' ') {
             None => (rest, Rules::default()),
-            Some((side, NO_CENTRE_FIRST)) => (side, Rules { centre_first: false }),
+            Some((side, NO_CENTRE_FIRST)) => (
+                side,
+                Rules {
+                    centre_first: false,
+                },
+            ),
             Some(_) => return Err(shape()),
         };
         if points.chars().count() != 9 {
@@ -135,15 +140,27 @@ mod tests {
 
     #[test]
     fn errors_name_the_fault() {
-        assert!(matches!("".parse::<Position>(), Err(ParsePositionError::Shape(_))));
-        assert!(matches!("........ b".parse::<Position>(), Err(ParsePositionError::Shape(_))));
-        assert!(matches!("......... b centre".parse::<Position>(), Err(ParsePositionError::Shape(_))));
+        assert!(matches!(
+            "".parse::<Position>(),
+            Err(ParsePositionError::Shape(_))
+        ));
+        assert!(matches!(
+            "........ b".parse::<Position>(),
+            Err(ParsePositionError::Shape(_))
+        ));
+        assert!(matches!(
+            "......... b centre".parse::<Position>(),
+            Err(ParsePositionError::Shape(_))
+        ));
         let variant: Position = "......... b no-centre-first".parse().unwrap();
         assert!(!variant.rules().centre_first);
         assert_eq!(variant.legal_moves().len(), 8);
         assert_eq!(
             "....x.... b".parse::<Position>(),
-            Err(ParsePositionError::BadPoint { index: 4, found: 'x' })
+            Err(ParsePositionError::BadPoint {
+                index: 4,
+                found: 'x'
+            })
         );
         assert_eq!(
             "......... x".parse::<Position>(),
@@ -151,7 +168,11 @@ mod tests {
         );
         assert_eq!(
             "BBBB..... w".parse::<Position>(),
-            Err(PositionError::TooManyPieces { colour: Colour::Black, count: 4 }.into())
+            Err(PositionError::TooManyPieces {
+                colour: Colour::Black,
+                count: 4
+            }
+            .into())
         );
         assert_eq!(
             "WW....... b".parse::<Position>(),
@@ -159,7 +180,12 @@ mod tests {
         );
         assert_eq!(
             "B........ b".parse::<Position>(),
-            Err(PositionError::SideToMove { black: 1, white: 0, expected: Colour::White }.into())
+            Err(PositionError::SideToMove {
+                black: 1,
+                white: 0,
+                expected: Colour::White
+            }
+            .into())
         );
         assert_eq!(
             "BBBWW.W.. b".parse::<Position>(),

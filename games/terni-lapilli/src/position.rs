@@ -5,7 +5,7 @@ use crate::zobrist;
 use arrayvec::ArrayVec;
 use lapilli_board_graph::{wheel, Bitboard, Point};
 use lapilli_search::{Game, Indexed, MoveList, Outcome};
-use lapilli_symmetry::{Permutation, Symmetric};
+use lapilli_symmetry::{Canonical, Group, Permutation, Symmetric};
 use std::fmt;
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -180,15 +180,22 @@ fn tables() -> &'static Tables {
         }
         let mut ternary = [0u16; 512];
         for (set, t) in ternary.iter_mut().enumerate() {
-            *t = (0..9).filter(|b| set >> b & 1 == 1).map(|b| 3u16.pow(b)).sum();
+            *t = (0..9)
+                .filter(|b| set >> b & 1 == 1)
+                .map(|b| 3u16.pow(b))
+                .sum();
         }
-        Tables { neighbours, lines, ternary }
+        Tables {
+            neighbours,
+            lines,
+            ternary,
+        }
     })
 }
 
 /// Whether the point set holds three on one of the 12 lines.
 fn has_line(set: u16) -> bool {
-    tables().lines.iter().any(|&l| set & l == l)
+    tables().lines.iter().any(|&l| l & !set == 0)
 }
 
 /// A Terni Lapilli position: the pieces of both sides, the side to move and
@@ -260,10 +267,20 @@ impl Position {
         if b + w < 2 * PIECES {
             let expected = if b == w { Colour::Black } else { Colour::White };
             if to_move != expected {
-                return Err(PositionError::SideToMove { black: b, white: w, expected });
+                return Err(PositionError::SideToMove {
+                    black: b,
+                    white: w,
+                    expected,
+                });
             }
         }
-        let mut pos = Position { black: black.0 as u16, white: white.0 as u16, to_move, rules, hash: 0 };
+        let mut pos = Position {
+            black: black.0 as u16,
+            white: white.0 as u16,
+            to_move,
+            rules,
+            hash: 0,
+        };
         if has_line(pos.bits(to_move)) {
             return Err(PositionError::MoverHasLine(to_move));
         }
@@ -379,16 +396,17 @@ impl Position {
         }
         let empty = self.empty();
         match (m, self.phase()) {
-            (Move::Place(_), Phase::Movement) => {
-                Err(IllegalReason::WrongPhase("all pieces are placed; move one as from-to"))
-            }
-            (Move::Slide { .. }, Phase::Placement) => {
-                Err(IllegalReason::WrongPhase("pieces are still being placed; type one point"))
-            }
+            (Move::Place(_), Phase::Movement) => Err(IllegalReason::WrongPhase(
+                "all pieces are placed; move one as from-to",
+            )),
+            (Move::Slide { .. }, Phase::Placement) => Err(IllegalReason::WrongPhase(
+                "pieces are still being placed; type one point",
+            )),
             (Move::Place(p), Phase::Placement) => {
                 if !empty.contains(p) {
                     Err(IllegalReason::Occupied)
-                } else if !self.rules.centre_first && self.piece_count() == 0 && p == wheel::CENTRE {
+                } else if !self.rules.centre_first && self.piece_count() == 0 && p == wheel::CENTRE
+                {
                     Err(IllegalReason::CentreFirst)
                 } else {
                     Ok(())
@@ -419,7 +437,8 @@ impl Position {
     /// [`IllegalMove`] naming the ply and the reason; the position is then
     /// unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.check(m).map_err(|reason| IllegalMove { mv: m, reason })?;
+        self.check(m)
+            .map_err(|reason| IllegalMove { mv: m, reason })?;
         self.play_unchecked(m);
         Ok(())
     }
@@ -451,7 +470,11 @@ impl Position {
     /// The Zobrist hash recomputed from the pieces and side to move (the
     /// incrementally kept [`Game::hash`] must always equal it).
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.to_move == Colour::Black { zobrist::BLACK_TO_MOVE } else { 0 };
+        let mut h = if self.to_move == Colour::Black {
+            zobrist::BLACK_TO_MOVE
+        } else {
+            0
+        };
         for c in [Colour::Black, Colour::White] {
             for p in self.pieces(c) {
                 h ^= zobrist::piece(c, p);
@@ -500,7 +523,10 @@ impl Game for Position {
                 while targets != 0 {
                     let to = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    moves.push(Move::Slide { from: Point::new(from), to: Point::new(to) });
+                    moves.push(Move::Slide {
+                        from: Point::new(from),
+                        to: Point::new(to),
+                    });
                 }
             }
         }
@@ -553,5 +579,20 @@ impl Symmetric for Position {
     #[inline]
     fn key(&self) -> u32 {
         self.index() as u32
+    }
+
+    /// As the provided method, but compares keys computed from the mapped
+    /// point sets and builds (and hashes) only the winning image.
+    fn canonical(&self, group: &Group) -> Canonical<Position> {
+        let t = &tables().ternary;
+        let (black, white) = (self.pieces(Colour::Black), self.pieces(Colour::White));
+        let mut best = (u32::MAX, 0);
+        for (i, g) in group.elements().iter().enumerate() {
+            let key = t[g.map_bits(black).0 as usize] as u32 + 2 * t[g.map_bits(white).0 as usize] as u32;
+            if key < best.0 {
+                best = (key, i);
+            }
+        }
+        Canonical { position: self.map(group.element(best.1)), element: best.1 }
     }
 }

@@ -7,7 +7,12 @@ use proptest::prelude::*;
 #[test]
 fn every_reachable_position_round_trips() {
     let mut n = 0;
-    for rules in [Rules::default(), Rules { centre_first: false }] {
+    for rules in [
+        Rules::default(),
+        Rules {
+            centre_first: false,
+        },
+    ] {
         for (pos, _, _) in solve::solve_unreduced(rules).entries() {
             let text = pos.to_string();
             let parsed: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));

@@ -79,7 +79,9 @@ fn alpha_beta_saves_nodes() {
     for depth in 1..=7 {
         let m = minimax(&start, depth, &Heuristic);
         let a = AlphaBeta::new().search(&start, depth, &Heuristic);
-        let t = AlphaBeta::new().with_transposition_table(1 << 20).search(&start, depth, &Heuristic);
+        let t = AlphaBeta::new()
+            .with_transposition_table(1 << 20)
+            .search(&start, depth, &Heuristic);
         assert_eq!((a.score, t.score), (m.score, m.score));
         let saving = m.stats.nodes as f64 / a.stats.nodes as f64;
         let saving_tt = m.stats.nodes as f64 / t.stats.nodes as f64;

@@ -39,7 +39,11 @@ pub struct Naive {
 
 impl Naive {
     pub fn start(centre_first: bool) -> Naive {
-        Naive { cells: ['.'; 9], to_move: 'B', centre_first }
+        Naive {
+            cells: ['.'; 9],
+            to_move: 'B',
+            centre_first,
+        }
     }
 
     fn other(&self) -> char {
@@ -51,7 +55,9 @@ impl Naive {
     }
 
     pub fn has_three(&self, who: char) -> bool {
-        LINES.iter().any(|l| l.iter().all(|&p| self.cells[p] == who))
+        LINES
+            .iter()
+            .any(|l| l.iter().all(|&p| self.cells[p] == who))
     }
 
     /// Legal moves in notation, sorted.
@@ -115,6 +121,9 @@ impl Naive {
         if depth == 0 {
             return 1;
         }
-        self.moves().iter().map(|m| self.play(m).perft(depth - 1)).sum()
+        self.moves()
+            .iter()
+            .map(|m| self.play(m).perft(depth - 1))
+            .sum()
     }
 }

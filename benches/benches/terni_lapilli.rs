@@ -1,0 +1,69 @@
+//! Terni Lapilli: the full strong solve, perft and search.
+//!
+//! Every benchmark asserts its result, so a fast wrong answer fails.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use lapilli_search::{perft, AlphaBeta, Value};
+use lapilli_symmetry::Symmetric;
+use lapilli_terni_lapilli::eval::Heuristic;
+use lapilli_terni_lapilli::{solve, Position, Rules};
+use std::hint::black_box;
+
+fn strong_solve(c: &mut Criterion) {
+    let rules = Rules::default();
+    // Find the symmetry group once, outside the timed loop: it belongs to
+    // the board, not to the solve.
+    let group = solve::group();
+    assert_eq!(group.len(), 16);
+    let mut g = c.benchmark_group("terni_lapilli/solve");
+    g.throughput(Throughput::Elements(5230));
+    g.bench_function("full_strong_solve_16_symmetries", |b| {
+        b.iter(|| {
+            let tb = solve::solve(black_box(rules));
+            let s = solve::summarise(&tb, rules);
+            assert_eq!(
+                (s.value, s.reachable.total, s.orbits),
+                (Value::Draw, 5230, 368)
+            );
+            tb
+        })
+    });
+    g.bench_function("full_strong_solve_unreduced", |b| {
+        b.iter(|| {
+            let tb = solve::solve_unreduced(black_box(rules));
+            assert_eq!(tb.len(), 5230);
+            tb
+        })
+    });
+    g.finish();
+}
+
+fn perft_and_search(c: &mut Criterion) {
+    let start = Position::default();
+    let mut g = c.benchmark_group("terni_lapilli/tree");
+    g.throughput(Throughput::Elements(622_656));
+    g.bench_function("perft_8", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&start), 8), 622_656))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("terni_lapilli/search");
+    g.bench_function("alpha_beta_tt_depth_8", |b| {
+        b.iter(|| {
+            let mut s = AlphaBeta::new().with_transposition_table(1 << 20);
+            let r = s.search(black_box(&start), 8, &Heuristic);
+            assert!(r.best_move.is_some());
+            r.score
+        })
+    });
+    g.finish();
+
+    let group = solve::group();
+    let pos: Position = "BW.B.W... b".parse().expect("valid");
+    c.bench_function("terni_lapilli/canonical_form_16", |b| {
+        b.iter(|| black_box(&pos).canonical(group).position)
+    });
+}
+
+criterion_group!(benches, strong_solve, perft_and_search);
+criterion_main!(benches);
