@@ -12,13 +12,22 @@ fn lapilli(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the program starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn json(args: &[&str]) -> Json {
     let out = lapilli(args, "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
@@ -46,30 +55,67 @@ fn solve_json_has_the_documented_keys_and_values() {
 fn solve_text_names_value_counts_and_line() {
     let out = lapilli(&["solve", "terni-lapilli"], "");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("value of the start for Black (first player): draw"), "{text}");
-    assert!(text.contains("5230 (win 3040, loss 1052, draw 1138)"), "{text}");
+    assert!(
+        text.contains("value of the start for Black (first player): draw"),
+        "{text}"
+    );
+    assert!(
+        text.contains("5230 (win 3040, loss 1052, draw 1138)"),
+        "{text}"
+    );
     assert!(text.contains("principal line"), "{text}");
 }
 
 #[test]
 fn info_json() {
     let j = json(&["info", "terni-lapilli", "--json"]);
-    assert_eq!((j["points"].as_u64(), j["edges"].as_u64(), j["lines"].as_u64()), (Some(9), Some(16), Some(12)));
+    assert_eq!(
+        (
+            j["points"].as_u64(),
+            j["edges"].as_u64(),
+            j["lines"].as_u64()
+        ),
+        (Some(9), Some(16), Some(12))
+    );
     assert_eq!(j["automorphisms"], 16);
-    assert_eq!(j["orbits"], serde_json::json!([[0, 1, 2, 3, 4, 5, 6, 7], [8]]));
+    assert_eq!(
+        j["orbits"],
+        serde_json::json!([[0, 1, 2, 3, 4, 5, 6, 7], [8]])
+    );
 }
 
 #[test]
 fn perft_json_and_bad_positions() {
     let j = json(&["perft", "terni-lapilli", "5", "--json"]);
-    assert_eq!((j["depth"].as_u64(), j["nodes"].as_u64()), (Some(5), Some(15120)));
-    let j = json(&["perft", "terni-lapilli", "1", "--json", "--position", "......... b no-centre-first"]);
+    assert_eq!(
+        (j["depth"].as_u64(), j["nodes"].as_u64()),
+        (Some(5), Some(15120))
+    );
+    let j = json(&[
+        "perft",
+        "terni-lapilli",
+        "1",
+        "--json",
+        "--position",
+        "......... b no-centre-first",
+    ]);
     assert_eq!(j["nodes"], 8);
-    let j = json(&["perft", "terni-lapilli", "2", "--json", "--divide", "--position", "B.......W b"]);
+    let j = json(&[
+        "perft",
+        "terni-lapilli",
+        "2",
+        "--json",
+        "--divide",
+        "--position",
+        "B.......W b",
+    ]);
     assert_eq!(j["nodes"], 42);
     assert_eq!(j["divide"].as_array().unwrap().len(), 7);
 
-    let out = lapilli(&["perft", "terni-lapilli", "2", "--position", "B.......W w"], "");
+    let out = lapilli(
+        &["perft", "terni-lapilli", "2", "--position", "B.......W w"],
+        "",
+    );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("black to move"), "{err}");
@@ -86,21 +132,33 @@ fn unknown_options_are_refused() {
 
 #[test]
 fn a_human_gets_clear_messages_and_a_new_prompt() {
-    let out = lapilli(&["play", "terni-lapilli", "--ai", "random"], "4\n4\nfoo\n0-1\nmoves\nquit\n");
+    let out = lapilli(
+        &["play", "terni-lapilli", "--ai", "random"],
+        "4\n4\nfoo\n0-1\nmoves\nquit\n",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("illegal move 4: the target point is occupied"), "{text}");
+    assert!(
+        text.contains("illegal move 4: the target point is occupied"),
+        "{text}"
+    );
     assert!(text.contains("cannot read \"foo\""), "{text}");
     assert!(text.contains("wrong phase"), "{text}");
     assert!(text.contains("legal moves:"), "{text}");
     assert!(text.contains("game abandoned"), "{text}");
-    assert!(text.matches("black to move>").count() >= 5, "a new prompt after each refusal");
+    assert!(
+        text.matches("black to move>").count() >= 5,
+        "a new prompt after each refusal"
+    );
 }
 
 #[test]
 fn two_ais_finish_a_game() {
     for ai in ["perfect", "random", "minimax:3"] {
-        let out = lapilli(&["play", "terni-lapilli", "--human", "none", "--ai", ai], "");
+        let out = lapilli(
+            &["play", "terni-lapilli", "--human", "none", "--ai", ai],
+            "",
+        );
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("game over:"), "{ai}: {text}");

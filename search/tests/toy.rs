@@ -39,7 +39,12 @@ fn tree(text: &str) -> Tree {
         assert!(side == b'a' || side == b'b', "side letter at {}", *i);
         *i += 1;
         let id = nodes.len();
-        nodes.push(Node { side, eval: 0, outcome: None, children: vec![] });
+        nodes.push(Node {
+            side,
+            eval: 0,
+            outcome: None,
+            children: vec![],
+        });
         match s[*i] {
             b'W' | b'L' | b'D' => {
                 nodes[id].outcome = Some(match s[*i] {
@@ -76,7 +81,10 @@ fn tree(text: &str) -> Tree {
     let mut nodes = Vec::new();
     let mut i = 0;
     node(text.as_bytes(), &mut i, &mut nodes);
-    Tree { nodes: Arc::new(nodes), at: 0 }
+    Tree {
+        nodes: Arc::new(nodes),
+        at: 0,
+    }
 }
 
 impl Game for Tree {
@@ -118,7 +126,10 @@ fn node_eval(t: &Tree) -> i32 {
 fn search_all(t: &Tree, depth: u32) -> (i32, i32, i32) {
     let m = minimax(t, depth, &node_eval).score;
     let a = AlphaBeta::new().search(t, depth, &node_eval).score;
-    let b = AlphaBeta::new().with_transposition_table(1 << 12).search(t, depth, &node_eval).score;
+    let b = AlphaBeta::new()
+        .with_transposition_table(1 << 12)
+        .search(t, depth, &node_eval)
+        .score;
     (m, a, b)
 }
 
@@ -147,8 +158,11 @@ fn wins_count_plies_through_same_side_plies() {
 fn random_tree() -> impl Strategy<Value = Tree> {
     // A flat description: for each node, its side, eval, kind; children are
     // assigned breadth-first up to the node budget.
-    (3usize..60, prop::collection::vec((0u8..2, -3i32..=3, 0u8..10, 0usize..4), 60)).prop_map(
-        |(n, spec)| {
+    (
+        3usize..60,
+        prop::collection::vec((0u8..2, -3i32..=3, 0u8..10, 0usize..4), 60),
+    )
+        .prop_map(|(n, spec)| {
             let mut nodes: Vec<Node> = Vec::new();
             for &(side, eval, kind, _) in spec.iter().take(n) {
                 let outcome = match kind {
@@ -157,7 +171,12 @@ fn random_tree() -> impl Strategy<Value = Tree> {
                     2 => Some(Outcome::Draw),
                     _ => None,
                 };
-                nodes.push(Node { side: b'a' + side, eval, outcome, children: vec![] });
+                nodes.push(Node {
+                    side: b'a' + side,
+                    eval,
+                    outcome,
+                    children: vec![],
+                });
             }
             nodes[0].outcome = None;
             let mut next = 1;
@@ -173,9 +192,11 @@ fn random_tree() -> impl Strategy<Value = Tree> {
                     }
                 }
             }
-            Tree { nodes: Arc::new(nodes), at: 0 }
-        },
-    )
+            Tree {
+                nodes: Arc::new(nodes),
+                at: 0,
+            }
+        })
 }
 
 proptest! {
@@ -297,7 +318,12 @@ proptest! {
 #[test]
 fn perft_counts_every_line() {
     // One heap of 3, take 1 or 2: lines 1-1-1, 1-2, 2-1 end in 3, 2, 2 plies.
-    let pos = Heaps { a: 3, b: 0, side: false, bonus: false };
+    let pos = Heaps {
+        a: 3,
+        b: 0,
+        side: false,
+        bonus: false,
+    };
     assert_eq!(perft(&pos, 1), 2);
     assert_eq!(perft(&pos, 2), 3);
     assert_eq!(perft(&pos, 3), 1);

@@ -588,11 +588,15 @@ impl Symmetric for Position {
         let (black, white) = (self.pieces(Colour::Black), self.pieces(Colour::White));
         let mut best = (u32::MAX, 0);
         for (i, g) in group.elements().iter().enumerate() {
-            let key = t[g.map_bits(black).0 as usize] as u32 + 2 * t[g.map_bits(white).0 as usize] as u32;
+            let key =
+                t[g.map_bits(black).0 as usize] as u32 + 2 * t[g.map_bits(white).0 as usize] as u32;
             if key < best.0 {
                 best = (key, i);
             }
         }
-        Canonical { position: self.map(group.element(best.1)), element: best.1 }
+        Canonical {
+            position: self.map(group.element(best.1)),
+            element: best.1,
+        }
     }
 }
