@@ -3,7 +3,7 @@
 //! Every benchmark asserts its result, so a fast wrong answer fails.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use lapilli_search::{perft, AlphaBeta, Value};
+use lapilli_search::{is_mate, perft, Engine, Limits, Options, Value};
 use lapilli_symmetry::Symmetric;
 use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solve, Position, Rules};
@@ -21,10 +21,7 @@ fn strong_solve(c: &mut Criterion) {
         b.iter(|| {
             let tb = solve::solve(black_box(rules));
             let s = solve::summarise(&tb, rules);
-            assert_eq!(
-                (s.value, s.reachable.total, s.orbits),
-                (Value::Draw, 5230, 368)
-            );
+            assert_eq!((s.value, s.reachable.total, s.orbits), (Value::Draw, 5230, 368));
             tb
         })
     });
@@ -42,20 +39,35 @@ fn perft_and_search(c: &mut Criterion) {
     let start = Position::default();
     let mut g = c.benchmark_group("terni_lapilli/tree");
     g.throughput(Throughput::Elements(622_656));
-    g.bench_function("perft_8", |b| {
-        b.iter(|| assert_eq!(perft(black_box(&start), 8), 622_656))
-    });
+    g.bench_function("perft_8", |b| b.iter(|| assert_eq!(perft(black_box(&start), 8), 622_656)));
     g.finish();
 
+    // Search from the start to a fixed depth: the engine's configurations
+    // side by side (nodes differ, so compare time), and Lazy SMP on 1 and 2
+    // threads, each with a fresh 1 MiB table. The start is a proven draw, so
+    // no configuration may report a mate score; the single-threaded ones
+    // are deterministic and score it 0.
     let mut g = c.benchmark_group("terni_lapilli/search");
-    g.bench_function("alpha_beta_tt_depth_8", |b| {
-        b.iter(|| {
-            let mut s = AlphaBeta::new().with_transposition_table(1 << 20);
-            let r = s.search(black_box(&start), 8, &Heuristic);
-            assert!(r.best_move.is_some());
-            r.score
-        })
-    });
+    g.sample_size(20);
+    let configs = [
+        ("plain_alpha_beta_depth_8", Options::plain(), 8),
+        ("engine_depth_8", Options { tt_bytes: 1 << 20, ..Options::default() }, 8),
+        ("engine_depth_14_1_thread", Options { tt_bytes: 1 << 20, ..Options::default() }, 14),
+        ("engine_depth_14_2_threads", Options { tt_bytes: 1 << 20, threads: 2, ..Options::default() }, 14),
+    ];
+    for (name, options, depth) in configs {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut engine = Engine::with_options(options);
+                let a = engine.search(black_box(&start), &[], &Limits::depth(depth), &Heuristic);
+                assert!(!is_mate(a.score));
+                if options.threads == 1 {
+                    assert_eq!(a.score, 0);
+                }
+                a.stats.nodes
+            })
+        });
+    }
     g.finish();
 
     let group = solve::group();

@@ -128,9 +128,7 @@ impl Bitboard {
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(Point::index))
-            .finish()
+        f.debug_set().entries(self.iter().map(Point::index)).finish()
     }
 }
 

@@ -50,7 +50,7 @@ pub enum BoardError {
 
 /// A board: `n` points (`n <= 64`) and a list of ordered lines.
 ///
-/// Everything else is derived from the lines (DESIGN.md, "points and
+/// Everything else is derived from the lines (docs/design.md, "points and
 /// ordered lines"):
 /// - two points are *adjacent* when they are consecutive on some line;
 /// - a *ray* from a point walks one of its lines in one orientation;
@@ -95,20 +95,13 @@ impl Board {
         for (li, line) in lines.into_iter().enumerate() {
             let line = line.as_ref();
             if line.len() < 2 {
-                return Err(BoardError::ShortLine {
-                    line: li,
-                    len: line.len(),
-                });
+                return Err(BoardError::ShortLine { line: li, len: line.len() });
             }
             let mut seen = Bitboard::EMPTY;
             let mut pts = Vec::with_capacity(line.len());
             for &p in line {
                 if p >= points {
-                    return Err(BoardError::PointOutOfRange {
-                        line: li,
-                        point: p,
-                        points,
-                    });
+                    return Err(BoardError::PointOutOfRange { line: li, point: p, points });
                 }
                 let point = Point::new(p);
                 if seen.contains(point) {
@@ -135,13 +128,7 @@ impl Board {
             }
         }
         let line_sets = out.iter().map(|l| l.iter().copied().collect()).collect();
-        Ok(Board {
-            points,
-            lines: out,
-            line_sets,
-            adjacency,
-            lines_through,
-        })
+        Ok(Board { points, lines: out, line_sets, adjacency, lines_through })
     }
 
     /// The number of points.
@@ -227,10 +214,7 @@ impl Board {
         let mut out = Vec::new();
         for &li in &self.lines_through[p.index()] {
             let line = &self.lines[li];
-            let i = line
-                .iter()
-                .position(|&q| q == p)
-                .expect("line passes through p");
+            let i = line.iter().position(|&q| q == p).expect("line passes through p");
             if i + 1 < line.len() {
                 out.push(line[i + 1..].to_vec());
             }
@@ -274,32 +258,19 @@ mod tests {
 
     #[test]
     fn errors_name_the_fault() {
-        assert_eq!(
-            Board::from_lines(65, [[0, 1]]).unwrap_err(),
-            BoardError::TooManyPoints { points: 65 }
-        );
+        assert_eq!(Board::from_lines(65, [[0, 1]]).unwrap_err(), BoardError::TooManyPoints { points: 65 });
         assert_eq!(
             Board::from_lines(3, [[0, 3]]).unwrap_err(),
-            BoardError::PointOutOfRange {
-                line: 0,
-                point: 3,
-                points: 3
-            }
+            BoardError::PointOutOfRange { line: 0, point: 3, points: 3 }
         );
-        assert_eq!(
-            Board::from_lines(3, [vec![0]]).unwrap_err(),
-            BoardError::ShortLine { line: 0, len: 1 }
-        );
+        assert_eq!(Board::from_lines(3, [vec![0]]).unwrap_err(), BoardError::ShortLine { line: 0, len: 1 });
         assert_eq!(
             Board::from_lines(3, [[0, 1, 0]]).unwrap_err(),
             BoardError::RepeatedPoint { line: 0, point: 0 }
         );
         assert_eq!(
             Board::from_lines(3, [[0, 1, 2], [2, 1, 0]]).unwrap_err(),
-            BoardError::DuplicateLine {
-                first: 0,
-                second: 1
-            }
+            BoardError::DuplicateLine { first: 0, second: 1 }
         );
     }
 
@@ -307,10 +278,7 @@ mod tests {
     fn rays_walk_both_ways() {
         let b = Board::from_lines(4, [[0, 1, 2, 3]]).unwrap();
         let rays = b.rays(Point::new(1));
-        assert_eq!(
-            rays,
-            vec![vec![Point::new(2), Point::new(3)], vec![Point::new(0)]]
-        );
+        assert_eq!(rays, vec![vec![Point::new(2), Point::new(3)], vec![Point::new(0)]]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Boards derived from a drawing: point coordinates plus drawn strokes.
 //!
-//! This is the second, independent way to build a board (DESIGN.md; seed
+//! This is the second, independent way to build a board (docs/design.md; seed
 //! 001 checks its morris board by deriving it once from the list of mills
 //! and once from the drawing). A test that builds a board both ways and
 //! compares them catches a mistyped line.
@@ -30,18 +30,12 @@ pub struct Stroke {
 impl Stroke {
     /// A straight segment from `a` to `b`.
     pub fn segment(a: Coord, b: Coord) -> Stroke {
-        Stroke {
-            vertices: vec![a, b],
-            closed: false,
-        }
+        Stroke { vertices: vec![a, b], closed: false }
     }
 
     /// A closed polygon through `vertices`.
     pub fn polygon(vertices: impl Into<Vec<Coord>>) -> Stroke {
-        Stroke {
-            vertices: vertices.into(),
-            closed: true,
-        }
+        Stroke { vertices: vertices.into(), closed: true }
     }
 }
 
@@ -112,18 +106,11 @@ impl Board {
         rule: LineRule,
     ) -> Result<Board, GeometryError> {
         if coords.len() > MAX_POINTS {
-            return Err(BoardError::TooManyPoints {
-                points: coords.len(),
-            }
-            .into());
+            return Err(BoardError::TooManyPoints { points: coords.len() }.into());
         }
         for (i, a) in coords.iter().enumerate() {
             if let Some(j) = coords[..i].iter().position(|b| b == a) {
-                return Err(GeometryError::SharedCoordinates {
-                    first: j,
-                    second: i,
-                    at: *a,
-                });
+                return Err(GeometryError::SharedCoordinates { first: j, second: i, at: *a });
             }
         }
         let min_len = match rule {
@@ -135,19 +122,13 @@ impl Board {
         for (si, stroke) in strokes.iter().enumerate() {
             let chain = chain_along(coords, stroke);
             if chain.len() < min_len {
-                return Err(GeometryError::ShortStroke {
-                    stroke: si,
-                    found: chain.len(),
-                });
+                return Err(GeometryError::ShortStroke { stroke: si, found: chain.len() });
             }
             match rule {
                 LineRule::WholeStroke => lines.push(chain),
                 LineRule::Windows(k) => {
-                    let starts = if stroke.closed && chain.len() > k {
-                        chain.len()
-                    } else {
-                        chain.len() - k + 1
-                    };
+                    let starts =
+                        if stroke.closed && chain.len() > k { chain.len() } else { chain.len() - k + 1 };
                     for s in 0..starts {
                         lines.push((0..k).map(|j| chain[(s + j) % chain.len()]).collect());
                     }
@@ -168,11 +149,8 @@ fn chain_along(coords: &[Coord], stroke: &Stroke) -> Vec<usize> {
     }
     let mut chain: Vec<usize> = Vec::new();
     for (a, b) in segments {
-        let mut on: Vec<(i64, usize)> = coords
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &c)| on_segment(a, b, c).map(|t| (t, i)))
-            .collect();
+        let mut on: Vec<(i64, usize)> =
+            coords.iter().enumerate().filter_map(|(i, &c)| on_segment(a, b, c).map(|t| (t, i))).collect();
         on.sort_unstable();
         for (_, i) in on {
             if !chain.contains(&i) {
@@ -186,9 +164,7 @@ fn chain_along(coords: &[Coord], stroke: &Stroke) -> Vec<usize> {
 /// If `c` lies on the segment `a..=b`, its position along it (the dot
 /// product with the direction, so that sorting orders points from `a`).
 fn on_segment(a: Coord, b: Coord, c: Coord) -> Option<i64> {
-    let (ax, ay, bx, by, cx, cy) = (
-        a.0 as i64, a.1 as i64, b.0 as i64, b.1 as i64, c.0 as i64, c.1 as i64,
-    );
+    let (ax, ay, bx, by, cx, cy) = (a.0 as i64, a.1 as i64, b.0 as i64, b.1 as i64, c.0 as i64, c.1 as i64);
     let cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if cross != 0 {
         return None;
@@ -206,12 +182,8 @@ mod tests {
     fn closed_polygon_windows_wrap() {
         // A square with a point at each corner: windows of 3 wrap round.
         let coords = [(0, 0), (1, 0), (1, 1), (0, 1)];
-        let b = Board::from_geometry(
-            &coords,
-            &[Stroke::polygon(coords.to_vec())],
-            LineRule::Windows(3),
-        )
-        .unwrap();
+        let b =
+            Board::from_geometry(&coords, &[Stroke::polygon(coords.to_vec())], LineRule::Windows(3)).unwrap();
         assert_eq!(b.line_count(), 4);
         assert_eq!(b.edge_count(), 4);
     }
@@ -220,11 +192,7 @@ mod tests {
     fn errors() {
         assert_eq!(
             Board::from_geometry(&[(0, 0), (0, 0)], &[], LineRule::WholeStroke).unwrap_err(),
-            GeometryError::SharedCoordinates {
-                first: 0,
-                second: 1,
-                at: (0, 0)
-            }
+            GeometryError::SharedCoordinates { first: 0, second: 1, at: (0, 0) }
         );
         assert_eq!(
             Board::from_geometry(
@@ -233,10 +201,7 @@ mod tests {
                 LineRule::WholeStroke
             )
             .unwrap_err(),
-            GeometryError::ShortStroke {
-                stroke: 0,
-                found: 1
-            }
+            GeometryError::ShortStroke { stroke: 0, found: 1 }
         );
         assert_eq!(
             Board::from_geometry(&[(0, 0)], &[], LineRule::Windows(1)).unwrap_err(),

@@ -1,7 +1,7 @@
 //! Boards as points and ordered lines.
 //!
 //! A board is a set of at most 64 points and a list of *ordered lines*
-//! (DESIGN.md). Adjacency, rays, winning lines and (in the
+//! (docs/design.md). Adjacency, rays, winning lines and (in the
 //! `lapilli-symmetry` crate) symmetries are all derived from the lines.
 //! A second constructor, [`Board::from_geometry`], derives the lines from a
 //! drawing so that tests can check the two agree.

@@ -41,17 +41,8 @@ pub fn wheel() -> Board {
 
 /// Coordinates of the wheel's points in the drawing above (ring clockwise
 /// from the top, the centre at the origin).
-pub const COORDS: [Coord; POINTS] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, 0),
-];
+pub const COORDS: [Coord; POINTS] =
+    [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 0)];
 
 /// The wheel board built a second way, from its drawing: the ring traced
 /// as one closed stroke through the eight ring points and the four
@@ -63,8 +54,7 @@ pub fn wheel_from_geometry() -> Board {
     for i in 0..4 {
         strokes.push(Stroke::segment(COORDS[i], COORDS[i + 4]));
     }
-    Board::from_geometry(&COORDS, &strokes, LineRule::Windows(3))
-        .expect("the wheel drawing is valid")
+    Board::from_geometry(&COORDS, &strokes, LineRule::Windows(3)).expect("the wheel drawing is valid")
 }
 
 #[cfg(test)]
@@ -80,8 +70,7 @@ mod tests {
         for p in 0..8 {
             assert_eq!(b.degree(Point::new(p)), 3, "ring point {p}");
             // ring point i touches i±1 and the centre (seed 000 adjacency)
-            let expected =
-                Point::new((p + 1) % 8).bit() | Point::new((p + 7) % 8).bit() | CENTRE.bit();
+            let expected = Point::new((p + 1) % 8).bit() | Point::new((p + 7) % 8).bit() | CENTRE.bit();
             assert_eq!(b.neighbours(Point::new(p)), expected);
         }
         assert_eq!(b.degree(CENTRE), 8);

@@ -33,7 +33,11 @@ impl FromStr for AiSpec {
             _ => {
                 let n = s.strip_prefix("minimax:").ok_or_else(err)?;
                 match n.parse::<u32>() {
-                    Ok(d) if (1..=MAX_DEPTH).contains(&d) && !n.starts_with('+') => {
+                    Ok(d)
+                        if (1..=MAX_DEPTH).contains(&d)
+                            && n.bytes().all(|b| b.is_ascii_digit())
+                            && !n.starts_with('0') =>
+                    {
                         Ok(AiSpec::Minimax(d))
                     }
                     _ => Err(err()),
@@ -62,15 +66,9 @@ mod tests {
         assert_eq!("random".parse(), Ok(AiSpec::Random));
         assert_eq!("perfect".parse(), Ok(AiSpec::Perfect));
         assert_eq!("minimax:4".parse(), Ok(AiSpec::Minimax(4)));
-        for bad in [
-            "",
-            "minimax",
-            "minimax:0",
-            "minimax:x",
-            "minimax:+3",
-            "minimax:31",
-            "Random",
-        ] {
+        for bad in
+            ["", "minimax", "minimax:0", "minimax:x", "minimax:+3", "minimax:31", "minimax:04", "Random"]
+        {
             assert!(bad.parse::<AiSpec>().is_err(), "{bad}");
         }
     }

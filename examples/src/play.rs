@@ -1,6 +1,6 @@
 //! A game in the terminal, for any game that can draw itself.
 
-use lapilli_search::{Game, History, MoveList, Player};
+use lapilli_search::{Adjudication, Game, GameRecord, MoveList, Player};
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
@@ -27,61 +27,65 @@ pub enum Seat<'a, G: Game> {
     Ai(Box<dyn Player<G> + 'a>),
 }
 
-/// Plays from `start` until the game ends, a position occurs for the third
-/// time (draw), `max_plies` plies pass (draw) or the human types `quit` or
-/// closes the input. `seat` says who plays the side to move.
-pub fn run<G, R, W>(
+/// Plays from `start` until the game ends, the record adjudicates a draw
+/// (threefold repetition, no progress), `max_plies` plies pass (draw) or
+/// the human types `quit` or closes the input. `seats` say who plays each
+/// side.
+pub fn run<G, R>(
     start: G,
     seats: &mut [(G::Side, Seat<'_, G>)],
     max_plies: usize,
     input: &mut R,
-    out: &mut W,
+    out: &mut dyn Write,
 ) -> io::Result<()>
 where
     G: TerminalGame,
     R: BufRead,
-    W: Write,
 {
-    let mut pos = start;
-    let mut history = History::new(pos.hash());
-    let mut plies = 0;
+    let mut record = GameRecord::new(start);
     loop {
+        let pos = record.position().clone();
         writeln!(out, "\n{}position: {pos}", pos.diagram())?;
-        if pos.outcome().is_some() {
-            writeln!(out, "game over: {}", pos.result_text())?;
-            return Ok(());
+        match record.status() {
+            Some(Adjudication::Finished(_)) => {
+                writeln!(out, "game over: {}", pos.result_text())?;
+                return Ok(());
+            }
+            Some(Adjudication::Repetition) => {
+                writeln!(out, "game over: draw by threefold repetition")?;
+                return Ok(());
+            }
+            Some(Adjudication::NoProgress) => {
+                writeln!(out, "game over: draw by the no-progress rule")?;
+                return Ok(());
+            }
+            None => {}
         }
-        if history.occurrences(pos.hash()) >= 3 {
-            writeln!(out, "game over: draw by threefold repetition")?;
-            return Ok(());
-        }
-        if plies >= max_plies {
+        if record.moves().len() >= max_plies {
             writeln!(out, "game over: draw after {max_plies} plies (--max-plies)")?;
             return Ok(());
         }
         let side = pos.side_to_move();
         let name = G::side_name(side);
-        let seat = &mut seats
-            .iter_mut()
-            .find(|(s, _)| *s == side)
-            .expect("every side has a seat")
-            .1;
+        let seat = &mut seats.iter_mut().find(|(s, _)| *s == side).expect("every side has a seat").1;
         let m = match seat {
             Seat::Ai(player) => {
-                let m = player
-                    .choose(&pos)
-                    .expect("an unfinished game has a legal move");
+                let m = player.choose(&pos).expect("an unfinished game has a legal move");
                 writeln!(out, "{name} ({}) plays {}", player.name(), G::move_text(m))?;
                 m
             }
             Seat::Human => loop {
                 write!(out, "{name} to move> ")?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
+                let mut bytes = Vec::new();
+                if input.read_until(b'\n', &mut bytes)? == 0 {
                     writeln!(out, "\nend of input: game abandoned")?;
                     return Ok(());
                 }
+                let Ok(line) = String::from_utf8(bytes) else {
+                    writeln!(out, "that line is not UTF-8 text; type a move such as 4 or 0-8")?;
+                    continue;
+                };
                 let text = line.trim();
                 match text {
                     "quit" | "exit" => {
@@ -91,8 +95,7 @@ where
                     "moves" | "?" | "help" => {
                         let mut list = G::Moves::default();
                         pos.legal_moves(&mut list);
-                        let moves: Vec<String> =
-                            list.as_slice().iter().map(|&m| G::move_text(m)).collect();
+                        let moves: Vec<String> = list.as_slice().iter().map(|&m| G::move_text(m)).collect();
                         writeln!(out, "legal moves: {}", moves.join(" "))?;
                     }
                     _ => match pos.parse_move(text) {
@@ -102,9 +105,6 @@ where
                 }
             },
         };
-        let irreversible = pos.is_irreversible(m);
-        pos.play(m);
-        history.push(pos.hash(), irreversible);
-        plies += 1;
+        record.play(m);
     }
 }

@@ -18,12 +18,7 @@ pub struct CountsJson {
 
 impl From<Counts> for CountsJson {
     fn from(c: Counts) -> CountsJson {
-        CountsJson {
-            total: c.total,
-            win: c.win,
-            loss: c.loss,
-            draw: c.draw,
-        }
+        CountsJson { total: c.total, win: c.win, loss: c.loss, draw: c.draw }
     }
 }
 
@@ -83,4 +78,35 @@ pub struct PerftJson {
     /// Per root move, with `--divide`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<Vec<(String, u64)>>,
+}
+
+/// `lapilli analyze --json`.
+#[derive(Serialize, Debug)]
+pub struct AnalyzeJson {
+    /// The analysed position's text.
+    pub position: String,
+    /// The best move in the game's notation.
+    pub best: Option<String>,
+    /// The score for the side to move (`1000000 - k` is a win in k plies).
+    pub score: i32,
+    /// The score in words.
+    pub score_text: String,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// Deepest completed iteration, plies.
+    pub depth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Wall time, milliseconds.
+    pub millis: f64,
+    /// Transposition-table hits.
+    pub tt_hits: u64,
+    /// Beta cutoffs.
+    pub cutoffs: u64,
+    /// Whether a time limit stopped the search.
+    pub stopped: bool,
+    /// Search threads.
+    pub threads: usize,
 }

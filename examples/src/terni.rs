@@ -1,26 +1,25 @@
 //! The Terni Lapilli commands.
 
 use crate::ai::AiSpec;
+use crate::analyze;
 use crate::play::{self, Seat, TerminalGame};
 use crate::report::{InfoJson, PerftJson, SolveJson};
 use crate::Human;
 use lapilli_board_graph::wheel;
 use lapilli_search::{
-    perft as count_leaves, perft_divide, PerfectPlayer, Player, RandomPlayer, SearchPlayer,
+    perft as count_leaves, perft_divide, Engine, Limits, PerfectPlayer, Player, RandomPlayer, SearchPlayer,
     Tablebase,
 };
 use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solve as tl, Colour, Move, Position, Rules};
 use std::error::Error;
-use std::io;
+use std::io::{self, Write};
 use std::time::Instant;
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
 fn rules(no_centre_first: bool) -> Rules {
-    Rules {
-        centre_first: !no_centre_first,
-    }
+    Rules { centre_first: !no_centre_first }
 }
 
 fn variant_text(rules: Rules) -> String {
@@ -36,20 +35,17 @@ fn millis(t: Instant) -> f64 {
 }
 
 /// `lapilli solve terni-lapilli`.
-pub fn solve(no_centre_first: bool, json: bool) -> Result<()> {
+pub fn solve(no_centre_first: bool, json: bool, out: &mut dyn Write) -> Result<()> {
     let rules = rules(no_centre_first);
     let group = tl::group();
     let t = Instant::now();
     let tb = tl::solve(rules);
     let elapsed = millis(t);
     let s = tl::summarise(&tb, rules);
-    let pv: Vec<String> = tb
-        .principal_variation(&Position::start(rules), 200)
-        .iter()
-        .map(Move::to_string)
-        .collect();
+    let pv: Vec<String> =
+        tb.principal_variation(&Position::start(rules), 200).iter().map(Move::to_string).collect();
     if json {
-        let out = SolveJson {
+        let report = SolveJson {
             game: "terni-lapilli",
             variant: variant_text(rules),
             value: s.value.wdl(),
@@ -61,38 +57,23 @@ pub fn solve(no_centre_first: bool, json: bool) -> Result<()> {
             millis: elapsed,
             principal_variation: pv,
         };
-        println!("{}", serde_json::to_string(&out)?);
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    let c = |c: lapilli_search::Counts| {
-        format!(
-            "{} (win {}, loss {}, draw {})",
-            c.total, c.win, c.loss, c.draw
-        )
-    };
-    println!("Terni Lapilli, {}", variant_text(rules));
-    println!(
-        "value of the start for Black (first player): {}",
-        s.value.wdl()
-    );
+    let c =
+        |c: lapilli_search::Counts| format!("{} (win {}, loss {}, draw {})", c.total, c.win, c.loss, c.draw);
+    writeln!(out, "Terni Lapilli, {}", variant_text(rules))?;
+    writeln!(out, "value of the start for Black (first player): {}", s.value.wdl())?;
     match s.value.plies() {
-        Some(n) => println!("distance to mate (DTM): {n} plies"),
-        None => println!("distance to mate (DTM): none (neither side can force a win)"),
+        Some(n) => writeln!(out, "distance to mate (DTM): {n} plies")?,
+        None => writeln!(out, "distance to mate (DTM): none (neither side can force a win)")?,
     }
-    println!("reachable positions:      {}", c(s.reachable));
-    println!("movement-phase positions: {}", c(s.movement));
-    println!("  (win/loss/draw for the side to move; finished games count as losses)");
-    println!(
-        "orbits stored under the {} automorphisms: {}",
-        group.len(),
-        s.orbits
-    );
-    println!("time: {elapsed:.3} ms");
-    println!(
-        "principal line ({} plies, until the play repeats): {}",
-        pv.len(),
-        pv.join(" ")
-    );
+    writeln!(out, "reachable positions:      {}", c(s.reachable))?;
+    writeln!(out, "movement-phase positions: {}", c(s.movement))?;
+    writeln!(out, "  (win/loss/draw for the side to move; finished games count as losses)")?;
+    writeln!(out, "orbits stored under the {} automorphisms: {}", group.len(), s.orbits)?;
+    writeln!(out, "time: {elapsed:.3} ms")?;
+    writeln!(out, "principal line ({} plies, until the play repeats): {}", pv.len(), pv.join(" "))?;
     Ok(())
 }
 
@@ -102,11 +83,8 @@ impl TerminalGame for Position {
     }
 
     fn parse_move(&self, text: &str) -> std::result::Result<Move, String> {
-        let m: Move = text
-            .parse()
-            .map_err(|e| format!("cannot read {text:?}: {e}"))?;
-        self.check(m)
-            .map_err(|e| format!("illegal move {m}: {e}"))?;
+        let m: Move = text.parse().map_err(|e| format!("cannot read {text:?}: {e}"))?;
+        self.check(m).map_err(|e| format!("illegal move {m}: {e}"))?;
         Ok(m)
     }
 
@@ -135,9 +113,7 @@ fn make_player<'t>(
     match spec {
         AiSpec::Random => Box::new(RandomPlayer::new(seed)),
         AiSpec::Minimax(d) => Box::new(SearchPlayer::new(d, Heuristic)),
-        AiSpec::Perfect => Box::new(PerfectPlayer::new(
-            tb.expect("tablebase built for perfect play"),
-        )),
+        AiSpec::Perfect => Box::new(PerfectPlayer::new(tb.expect("tablebase built for perfect play"))),
     }
 }
 
@@ -148,54 +124,40 @@ pub fn play(
     no_centre_first: bool,
     seed: u64,
     max_plies: usize,
+    out: &mut dyn Write,
 ) -> Result<()> {
     let rules = rules(no_centre_first);
     let tb = (ai == AiSpec::Perfect).then(|| tl::solve(rules));
     let seat = |side: Colour, offset: u64| -> Seat<'_, Position> {
-        let is_human = matches!(
-            (human, side),
-            (Human::Black, Colour::Black) | (Human::White, Colour::White)
-        );
+        let is_human = matches!((human, side), (Human::Black, Colour::Black) | (Human::White, Colour::White));
         if is_human {
             Seat::Human
         } else {
-            Seat::Ai(make_player(ai, seed + offset, tb.as_ref()))
+            Seat::Ai(make_player(ai, seed.wrapping_add(offset), tb.as_ref()))
         }
     };
-    let mut seats = [
-        (Colour::Black, seat(Colour::Black, 0)),
-        (Colour::White, seat(Colour::White, 1)),
-    ];
-    println!("Terni Lapilli, {}. Black moves first.", variant_text(rules));
-    println!("Place with a point number (0-7 round the ring, 8 or c the centre); move with from-to, e.g. 0-8.");
-    println!("Type `moves` for the legal moves, `quit` to leave.");
-    let stdin = io::stdin();
-    play::run(
-        Position::start(rules),
-        &mut seats,
-        max_plies,
-        &mut stdin.lock(),
-        &mut io::stdout(),
+    let mut seats = [(Colour::Black, seat(Colour::Black, 0)), (Colour::White, seat(Colour::White, 1))];
+    writeln!(out, "Terni Lapilli, {}. Black moves first.", variant_text(rules))?;
+    writeln!(
+        out,
+        "Place with a point number (0-7 round the ring, 8 or c the centre); move with from-to, e.g. 0-8."
     )?;
+    writeln!(out, "Type `moves` for the legal moves, `quit` to leave.")?;
+    let stdin = io::stdin();
+    play::run(Position::start(rules), &mut seats, max_plies, &mut stdin.lock(), out)?;
     Ok(())
 }
 
 /// `lapilli info terni-lapilli`.
-pub fn info(json: bool) -> Result<()> {
+pub fn info(json: bool, out: &mut dyn Write) -> Result<()> {
     let board = wheel::wheel();
     let group = tl::group();
-    let orbits: Vec<Vec<usize>> = group
-        .point_orbits()
-        .iter()
-        .map(|o| o.iter().map(|p| p.index()).collect())
-        .collect();
-    let lines: Vec<Vec<usize>> = board
-        .lines()
-        .iter()
-        .map(|l| l.iter().map(|p| p.index()).collect())
-        .collect();
+    let orbits: Vec<Vec<usize>> =
+        group.point_orbits().iter().map(|o| o.iter().map(|p| p.index()).collect()).collect();
+    let lines: Vec<Vec<usize>> =
+        board.lines().iter().map(|l| l.iter().map(|p| p.index()).collect()).collect();
     if json {
-        let out = InfoJson {
+        let report = InfoJson {
             game: "terni-lapilli",
             points: board.point_count(),
             edges: board.edge_count(),
@@ -204,57 +166,73 @@ pub fn info(json: bool) -> Result<()> {
             orbits,
             line_list: lines,
         };
-        println!("{}", serde_json::to_string(&out)?);
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    println!("Terni Lapilli: the wheel board (8 ring points 0-7 and the centre 8)");
-    println!("{}", Position::default().diagram());
-    println!("points: {}", board.point_count());
-    println!("edges: {}", board.edge_count());
-    println!("lines: {}  {:?}", board.line_count(), lines);
-    println!(
+    writeln!(out, "Terni Lapilli: the wheel board (8 ring points 0-7 and the centre 8)")?;
+    writeln!(out, "{}", Position::default().diagram())?;
+    writeln!(out, "points: {}", board.point_count())?;
+    writeln!(out, "edges: {}", board.edge_count())?;
+    writeln!(out, "lines: {}  {:?}", board.line_count(), lines)?;
+    writeln!(
+        out,
         "automorphisms: {} (found by search over relabellings that preserve the lines)",
         group.len()
-    );
-    println!("point orbits: {orbits:?}");
+    )?;
+    writeln!(out, "point orbits: {orbits:?}")?;
     Ok(())
 }
 
+fn parse_position(position: Option<&str>) -> Result<Position> {
+    match position {
+        Some(text) => Ok(text.parse::<Position>().map_err(|e| format!("--position {text:?}: {e}"))?),
+        None => Ok(Position::default()),
+    }
+}
+
+/// `lapilli analyze terni-lapilli`.
+pub fn analyze(
+    position: Option<&str>,
+    moves: &str,
+    engine: Engine<Position>,
+    limits: Limits,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let record = analyze::record_after(parse_position(position)?, moves)?;
+    analyze::run(&record, engine, limits, &Heuristic, json, out)
+}
+
 /// `lapilli perft terni-lapilli`.
-pub fn perft(depth: u32, position: Option<&str>, divide: bool, json: bool) -> Result<()> {
+pub fn perft(
+    depth: u32,
+    position: Option<&str>,
+    divide: bool,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let pos = match position {
-        Some(text) => text
-            .parse::<Position>()
-            .map_err(|e| format!("--position {text:?}: {e}"))?,
+        Some(text) => text.parse::<Position>().map_err(|e| format!("--position {text:?}: {e}"))?,
         None => Position::default(),
     };
     let t = Instant::now();
-    let split: Option<Vec<(String, u64)>> = divide.then(|| {
-        perft_divide(&pos, depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect()
-    });
+    let split: Option<Vec<(String, u64)>> =
+        divide.then(|| perft_divide(&pos, depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect());
     let nodes = match &split {
         Some(s) if depth > 0 => s.iter().map(|(_, n)| n).sum(),
         _ => count_leaves(&pos, depth),
     };
     let elapsed = millis(t);
     if json {
-        let out = PerftJson {
-            depth,
-            nodes,
-            millis: elapsed,
-            divide: split,
-        };
-        println!("{}", serde_json::to_string(&out)?);
+        let report = PerftJson { depth, nodes, millis: elapsed, divide: split };
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
     if let Some(split) = split {
         for (m, n) in split {
-            println!("{m}: {n}");
+            writeln!(out, "{m}: {n}")?;
         }
     }
-    println!("perft({depth}) = {nodes}  ({elapsed:.3} ms) from {pos}");
+    writeln!(out, "perft({depth}) = {nodes}  ({elapsed:.3} ms) from {pos}")?;
     Ok(())
 }

@@ -12,22 +12,13 @@ fn lapilli(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the program starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn json(args: &[&str]) -> Json {
     let out = lapilli(args, "");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
@@ -55,14 +46,8 @@ fn solve_json_has_the_documented_keys_and_values() {
 fn solve_text_names_value_counts_and_line() {
     let out = lapilli(&["solve", "terni-lapilli"], "");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("value of the start for Black (first player): draw"),
-        "{text}"
-    );
-    assert!(
-        text.contains("5230 (win 3040, loss 1052, draw 1138)"),
-        "{text}"
-    );
+    assert!(text.contains("value of the start for Black (first player): draw"), "{text}");
+    assert!(text.contains("5230 (win 3040, loss 1052, draw 1138)"), "{text}");
     assert!(text.contains("principal line"), "{text}");
 }
 
@@ -70,52 +55,24 @@ fn solve_text_names_value_counts_and_line() {
 fn info_json() {
     let j = json(&["info", "terni-lapilli", "--json"]);
     assert_eq!(
-        (
-            j["points"].as_u64(),
-            j["edges"].as_u64(),
-            j["lines"].as_u64()
-        ),
+        (j["points"].as_u64(), j["edges"].as_u64(), j["lines"].as_u64()),
         (Some(9), Some(16), Some(12))
     );
     assert_eq!(j["automorphisms"], 16);
-    assert_eq!(
-        j["orbits"],
-        serde_json::json!([[0, 1, 2, 3, 4, 5, 6, 7], [8]])
-    );
+    assert_eq!(j["orbits"], serde_json::json!([[0, 1, 2, 3, 4, 5, 6, 7], [8]]));
 }
 
 #[test]
 fn perft_json_and_bad_positions() {
     let j = json(&["perft", "terni-lapilli", "5", "--json"]);
-    assert_eq!(
-        (j["depth"].as_u64(), j["nodes"].as_u64()),
-        (Some(5), Some(15120))
-    );
-    let j = json(&[
-        "perft",
-        "terni-lapilli",
-        "1",
-        "--json",
-        "--position",
-        "......... b no-centre-first",
-    ]);
+    assert_eq!((j["depth"].as_u64(), j["nodes"].as_u64()), (Some(5), Some(15120)));
+    let j = json(&["perft", "terni-lapilli", "1", "--json", "--position", "......... b no-centre-first"]);
     assert_eq!(j["nodes"], 8);
-    let j = json(&[
-        "perft",
-        "terni-lapilli",
-        "2",
-        "--json",
-        "--divide",
-        "--position",
-        "B.......W b",
-    ]);
+    let j = json(&["perft", "terni-lapilli", "2", "--json", "--divide", "--position", "B.......W b"]);
     assert_eq!(j["nodes"], 42);
     assert_eq!(j["divide"].as_array().unwrap().len(), 7);
 
-    let out = lapilli(
-        &["perft", "terni-lapilli", "2", "--position", "B.......W w"],
-        "",
-    );
+    let out = lapilli(&["perft", "terni-lapilli", "2", "--position", "B.......W w"], "");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("black to move"), "{err}");
@@ -132,33 +89,21 @@ fn unknown_options_are_refused() {
 
 #[test]
 fn a_human_gets_clear_messages_and_a_new_prompt() {
-    let out = lapilli(
-        &["play", "terni-lapilli", "--ai", "random"],
-        "4\n4\nfoo\n0-1\nmoves\nquit\n",
-    );
+    let out = lapilli(&["play", "terni-lapilli", "--ai", "random"], "4\n4\nfoo\n0-1\nmoves\nquit\n");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("illegal move 4: the target point is occupied"),
-        "{text}"
-    );
+    assert!(text.contains("illegal move 4: the target point is occupied"), "{text}");
     assert!(text.contains("cannot read \"foo\""), "{text}");
     assert!(text.contains("wrong phase"), "{text}");
     assert!(text.contains("legal moves:"), "{text}");
     assert!(text.contains("game abandoned"), "{text}");
-    assert!(
-        text.matches("black to move>").count() >= 5,
-        "a new prompt after each refusal"
-    );
+    assert!(text.matches("black to move>").count() >= 5, "a new prompt after each refusal");
 }
 
 #[test]
 fn two_ais_finish_a_game() {
     for ai in ["perfect", "random", "minimax:3"] {
-        let out = lapilli(
-            &["play", "terni-lapilli", "--human", "none", "--ai", ai],
-            "",
-        );
+        let out = lapilli(&["play", "terni-lapilli", "--human", "none", "--ai", ai], "");
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("game over:"), "{ai}: {text}");
@@ -167,4 +112,44 @@ fn two_ais_finish_a_game() {
             assert!(text.contains("draw"), "{text}");
         }
     }
+}
+
+#[test]
+fn analyze_reports_best_move_score_and_pv() {
+    let j = json(&["analyze", "terni-lapilli", "--position", "BB.WW.... b", "--json"]);
+    for key in ["best", "score", "pv", "depth", "nodes", "nps", "millis"] {
+        assert!(j.get(key).is_some(), "missing {key}: {j}");
+    }
+    assert_eq!(j["best"], "2");
+    assert_eq!(j["score"], 999_999);
+    assert_eq!(j["score_text"], "win in 1 ply");
+    assert_eq!(j["pv"], serde_json::json!(["2"]));
+
+    // From the start: a proven draw, so never a mate score, and the PV
+    // starts with the best move.
+    let j = json(&["analyze", "terni-lapilli", "--depth", "9", "--json"]);
+    assert_eq!(j["depth"], 9);
+    assert!(j["score"].as_i64().unwrap().abs() < 10_000);
+    assert_eq!(j["pv"][0], j["best"]);
+    let j = json(&["analyze", "terni-lapilli", "--millis", "50", "--threads", "2", "--json"]);
+    assert!(j["depth"].as_u64().unwrap() >= 1);
+
+    let text = String::from_utf8(lapilli(&["analyze", "terni-lapilli", "--moves", "0 4 1 2 6 3"], "").stdout).unwrap();
+    assert!(text.contains("game over: white wins: three in a line"), "{text}");
+    let out = lapilli(&["analyze", "terni-lapilli", "--moves", "0 0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 2 (\"0\")"));
+}
+
+#[test]
+fn a_closed_pipe_is_not_a_crash() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(["info", "terni-lapilli"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // close the reading end at once
+    let out = child.wait_with_output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }

@@ -2,6 +2,7 @@
 
 use arrayvec::ArrayVec;
 use std::fmt::Debug;
+use std::hash::Hash;
 
 /// A reusable list that move generation fills.
 ///
@@ -70,15 +71,15 @@ impl Outcome {
 ///
 /// Search never assumes that sides alternate: after every ply it asks the
 /// child for its side to move and negates the child's score only when the
-/// side changed (DESIGN.md, "search is turn-aware"). A Morris mill, for
+/// side changed (docs/design.md, "search is turn-aware"). A Morris mill, for
 /// instance, gives the same side the next ply (the removal).
 ///
 /// Equality of positions (`Eq`, if implemented) and [`Game::hash`] describe
 /// the position for repetition purposes: counters and history are not part
 /// of it.
 pub trait Game: Clone {
-    /// A ply. Small and `Copy`.
-    type Move: Copy + Eq + Debug;
+    /// A ply. Small and `Copy`; hashed for the history heuristic.
+    type Move: Copy + Eq + Hash + Debug;
     /// Who is to move.
     type Side: Copy + Eq + Debug;
     /// The list type that move generation fills.
@@ -106,8 +107,25 @@ pub trait Game: Clone {
     fn hash(&self) -> u64;
 
     /// Whether playing `m` from this position can never be undone by later
-    /// plies (placements, captures): repetition history restarts after it.
+    /// plies (placements, captures): repetition history restarts after it,
+    /// and so does the no-progress count.
     fn is_irreversible(&self, m: Self::Move) -> bool;
+
+    /// The no-progress rule: the game is drawn after this many consecutive
+    /// reversible plies (no ply for which [`Game::is_irreversible`] holds).
+    /// `None` (the default) when the rules have no such limit.
+    fn no_progress_limit(&self) -> Option<u32> {
+        None
+    }
+
+    /// A cheap move-ordering hint: search tries moves with a larger hint
+    /// first (after the transposition-table move). Rules crates return a
+    /// positive value for forcing plies (captures, removals, mill-closing
+    /// moves) and 0 for quiet ones; killer moves and the history heuristic
+    /// order only the quiet ones. The default is 0 for every move.
+    fn move_order_hint(&self, _m: Self::Move) -> i32 {
+        0
+    }
 }
 
 /// A static evaluation: a score for the side to move, in the units of the

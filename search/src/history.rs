@@ -22,9 +22,7 @@ pub struct History {
 impl History {
     /// A history starting at a position with hash `start`.
     pub fn new(start: u64) -> History {
-        History {
-            hashes: vec![start],
-        }
+        History { hashes: vec![start] }
     }
 
     /// Records the position with hash `hash` reached by a ply that was
@@ -40,6 +38,11 @@ impl History {
     /// irreversible ply (the current position included).
     pub fn occurrences(&self, hash: u64) -> usize {
         self.hashes.iter().filter(|&&h| h == hash).count()
+    }
+
+    /// The hashes before the current position, oldest first.
+    pub fn earlier(&self) -> &[u64] {
+        &self.hashes[..self.hashes.len().saturating_sub(1)]
     }
 
     /// Plies played since the last irreversible ply (or since the start).

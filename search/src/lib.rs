@@ -4,12 +4,14 @@
 //! of boards. Search asks each position for its side to move and negates a
 //! child's score only when the side changed, so games that give one side
 //! consecutive plies (a Morris removal) are searched correctly
-//! (DESIGN.md, "search is turn-aware"). Wins score [`WIN`]` - ply`.
+//! (docs/design.md, "search is turn-aware"). Wins score [`WIN`]` - ply`.
 //!
 //! | item | what it does |
 //! |---|---|
 //! | [`minimax`] | plain minimax: the reference |
-//! | [`AlphaBeta`] | negamax, alpha-beta, optional transposition table |
+//! | [`Engine`] | negamax alpha-beta: iterative deepening, PVS, aspiration, transposition table, killers, history heuristic, repetition and no-progress draws, limits, Lazy SMP |
+//! | [`TranspositionTable`] | lock-free, two-way buckets, shared by threads |
+//! | [`GameRecord`] | adjudicates finished games, threefold repetition, no progress |
 //! | [`perft`], [`perft_divide`] | leaf counts of the legal-ply tree |
 //! | [`solve`] → [`Tablebase`] | retrograde analysis: WDL and DTM of every reachable position |
 //! | [`History`] | repetitions since the last irreversible ply |
@@ -25,25 +27,27 @@
 //! ```
 #![deny(missing_docs)]
 
-mod alphabeta;
 #[doc(hidden)]
 pub mod doc_game;
+mod engine;
 mod game;
 mod history;
 mod minimax;
 mod perft;
 mod player;
+mod record;
 mod retrograde;
 mod score;
 mod stats;
 mod tt;
 
-pub use alphabeta::AlphaBeta;
+pub use engine::{Analysis, Engine, Limits, Options, MAX_DEPTH};
 pub use game::{Evaluate, Game, Indexed, MoveList, Outcome};
 pub use history::History;
 pub use minimax::{minimax, minimax_root_scores};
 pub use perft::{perft, perft_divide};
 pub use player::{PerfectPlayer, Player, RandomPlayer, SearchPlayer};
+pub use record::{Adjudication, GameRecord};
 pub use retrograde::{solve, Counts, Tablebase};
 pub use score::{is_mate, terminal_score, ScoreKind, Value, MAX_EVAL, MAX_PLY, WIN};
 pub use stats::{SearchResult, Stats};

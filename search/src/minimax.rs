@@ -16,21 +16,12 @@ use crate::stats::{SearchResult, Stats};
 pub fn minimax<G: Game, E: Evaluate<G>>(pos: &G, depth: u32, eval: &E) -> SearchResult<G::Move> {
     let mut stats = Stats::default();
     let (score, best_move) = node(pos, depth, 0, eval, &mut stats);
-    SearchResult {
-        score,
-        best_move,
-        depth,
-        stats,
-    }
+    SearchResult { score, best_move, depth, stats }
 }
 
 /// The minimax scores of every root move, in generation order, for the
 /// side to move at the root (`depth - 1` plies below each child).
-pub fn minimax_root_scores<G: Game, E: Evaluate<G>>(
-    pos: &G,
-    depth: u32,
-    eval: &E,
-) -> Vec<(G::Move, i32)> {
+pub fn minimax_root_scores<G: Game, E: Evaluate<G>>(pos: &G, depth: u32, eval: &E) -> Vec<(G::Move, i32)> {
     let mut moves = G::Moves::default();
     pos.legal_moves(&mut moves);
     let mut stats = Stats::default();
@@ -41,11 +32,7 @@ pub fn minimax_root_scores<G: Game, E: Evaluate<G>>(
             let mut child = pos.clone();
             child.play(m);
             let (s, _) = node(&child, depth.saturating_sub(1), 1, eval, &mut stats);
-            let s = if child.side_to_move() == pos.side_to_move() {
-                s
-            } else {
-                -s
-            };
+            let s = if child.side_to_move() == pos.side_to_move() { s } else { -s };
             (m, s)
         })
         .collect()
@@ -73,11 +60,7 @@ fn node<G: Game, E: Evaluate<G>>(
         let mut child = pos.clone();
         child.play(m);
         let (s, _) = node(&child, depth - 1, ply + 1, eval, stats);
-        let s = if child.side_to_move() == pos.side_to_move() {
-            s
-        } else {
-            -s
-        };
+        let s = if child.side_to_move() == pos.side_to_move() { s } else { -s };
         if s > best {
             best = s;
             best_move = Some(m);

@@ -8,42 +8,55 @@ use crate::game::{Game, MoveList};
 /// `perft(pos, 0) == 1`.
 ///
 /// Bulk counting: at depth 1 the length of the move list is the count.
+/// Counts beyond `u64::MAX` saturate. Recursion is `depth` frames deep, so
+/// keep `depth` to what can finish (a few dozen plies at most in practice).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    let mut lists: Vec<G::Moves> = (0..depth).map(|_| G::Moves::default()).collect();
-    count(pos, depth, &mut lists)
+    let mut lists: Vec<G::Moves> = Vec::new();
+    count(pos, depth, 0, &mut lists)
 }
 
 /// [`perft`] split by root move: the leaf count below each legal root ply,
-/// in generation order (the counts sum to `perft(pos, depth)` for
-/// `depth >= 1`).
+/// in generation order. The counts sum to `perft(pos, depth)`; at depth 0
+/// there is no root ply to split by and the list is empty.
 pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut root = G::Moves::default();
     pos.legal_moves(&mut root);
-    let mut lists: Vec<G::Moves> = (0..depth).map(|_| G::Moves::default()).collect();
+    let mut lists: Vec<G::Moves> = Vec::new();
     root.as_slice()
         .iter()
         .map(|&m| {
             let mut child = pos.clone();
             child.play(m);
-            (m, count(&child, depth.saturating_sub(1), &mut lists))
+            (m, count(&child, depth - 1, 0, &mut lists))
         })
         .collect()
 }
 
-fn count<G: Game>(pos: &G, depth: u32, lists: &mut [G::Moves]) -> u64 {
+/// Leaves `depth` plies below `pos`, which is `ply` plies below the root;
+/// `lists` holds one reusable move list per ply, grown on demand.
+fn count<G: Game>(pos: &G, depth: u32, ply: usize, lists: &mut Vec<G::Moves>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (moves, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.legal_moves(moves);
-    if depth == 1 {
-        return moves.as_slice().len() as u64;
+    if lists.len() <= ply {
+        lists.push(G::Moves::default());
     }
-    let mut total = 0;
-    for &m in moves.as_slice() {
-        let mut child = pos.clone();
-        child.play(m);
-        total += count(&child, depth - 1, rest);
-    }
+    let mut moves = std::mem::take(&mut lists[ply]);
+    pos.legal_moves(&mut moves);
+    let total = if depth == 1 {
+        moves.as_slice().len() as u64
+    } else {
+        let mut total = 0u64;
+        for &m in moves.as_slice() {
+            let mut child = pos.clone();
+            child.play(m);
+            total = total.saturating_add(count(&child, depth - 1, ply + 1, lists));
+        }
+        total
+    };
+    lists[ply] = moves;
     total
 }

@@ -1,6 +1,6 @@
 //! Players: something that picks a ply in a position.
 
-use crate::alphabeta::AlphaBeta;
+use crate::engine::{Engine, Limits};
 use crate::game::{Evaluate, Game, Indexed, MoveList};
 use crate::retrograde::Tablebase;
 use lapilli_symmetry::Symmetric;
@@ -25,9 +25,7 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     /// A random player seeded with `seed`.
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: StdRng::seed_from_u64(seed),
-        }
+        RandomPlayer { rng: StdRng::seed_from_u64(seed) }
     }
 }
 
@@ -47,34 +45,35 @@ impl<G: Game> Player<G> for RandomPlayer {
     }
 }
 
-/// Plays the best ply of a fixed-depth alpha-beta search (with a
-/// transposition table) under a static evaluation.
+/// Plays the best ply of a search to a fixed depth under a static
+/// evaluation (the [`Engine`] with a 1 MiB transposition table, one thread).
+///
+/// It sees no game history, so it does not steer by repetitions; the game
+/// record adjudicates them.
 pub struct SearchPlayer<G: Game, E> {
-    search: AlphaBeta<G>,
+    engine: Engine<G>,
     depth: u32,
     eval: E,
 }
 
 impl<G: Game, E: Evaluate<G>> SearchPlayer<G, E> {
-    /// A player searching `depth` plies with `eval` at the leaves and a
-    /// 1 MiB transposition table.
+    /// A player searching `depth` plies with `eval` at the leaves.
     pub fn new(depth: u32, eval: E) -> SearchPlayer<G, E> {
-        SearchPlayer {
-            search: AlphaBeta::new().with_transposition_table(1 << 20),
-            depth,
-            eval,
-        }
+        SearchPlayer { engine: Engine::new().transposition_table(1 << 20), depth, eval }
     }
 }
 
-impl<G: Game, E: Evaluate<G>> Player<G> for SearchPlayer<G, E> {
+impl<G, E> Player<G> for SearchPlayer<G, E>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
     fn name(&self) -> String {
         format!("minimax:{}", self.depth)
     }
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
-        self.search
-            .search(pos, self.depth.max(1), &self.eval)
-            .best_move
+        self.engine.search(pos, &[], &Limits::depth(self.depth.max(1)), &self.eval).best_move
     }
 }
 

@@ -96,11 +96,7 @@ where
             for &m in moves.as_slice() {
                 let mut child = pos.clone();
                 child.play(m);
-                let changed = if child.side_to_move() != side {
-                    SIDE_CHANGED
-                } else {
-                    0
-                };
+                let changed = if child.side_to_move() != side { SIDE_CHANGED } else { 0 };
                 let child = canon(&child);
                 let slot = &mut ids[child.index()];
                 if *slot == UNSEEN {
@@ -135,9 +131,7 @@ where
     // Retrograde pass.
     let mut values = vec![Value::Draw; n];
     let mut resolved = vec![false; n];
-    let mut remaining: Vec<u32> = (0..n)
-        .map(|i| child_start[i + 1] - child_start[i])
-        .collect();
+    let mut remaining: Vec<u32> = (0..n).map(|i| child_start[i + 1] - child_start[i]).collect();
     let mut queue: Vec<u32> = Vec::with_capacity(n);
     for (i, t) in terminal.iter().enumerate() {
         match t {
@@ -186,13 +180,7 @@ where
         Some(g) => positions.iter().map(|p| p.orbit_size(g) as u32).collect(),
         None => vec![1; n],
     };
-    Tablebase {
-        positions,
-        values,
-        orbit_sizes,
-        ids,
-        group: group.cloned(),
-    }
+    Tablebase { positions, values, orbit_sizes, ids, group: group.cloned() }
 }
 
 impl<G> Tablebase<G>
@@ -218,11 +206,7 @@ where
     /// The stored positions with their values and orbit sizes (1 without a
     /// group), the root's class first, in breadth-first order.
     pub fn entries(&self) -> impl Iterator<Item = (&G, Value, u32)> + '_ {
-        self.positions
-            .iter()
-            .zip(&self.values)
-            .zip(&self.orbit_sizes)
-            .map(|((p, v), o)| (p, *v, *o))
+        self.positions.iter().zip(&self.values).zip(&self.orbit_sizes).map(|((p, v), o)| (p, *v, *o))
     }
 
     /// The value of `pos`, or `None` if it is not reachable from the root.

@@ -4,7 +4,7 @@ use crate::game::Outcome;
 use std::cmp::Ordering;
 use std::fmt;
 
-/// The score of a won position at the root (DESIGN.md): a win in `k` plies
+/// The score of a won position at the root (docs/design.md): a win in `k` plies
 /// scores `WIN - k`, a loss in `k` plies `-(WIN - k)`, so faster wins rank
 /// higher and every proven result outranks every static evaluation.
 pub const WIN: i32 = 1_000_000;
@@ -152,24 +152,9 @@ mod tests {
 
     #[test]
     fn preference_order() {
-        let mut v = vec![
-            Value::Loss(3),
-            Value::Win(5),
-            Value::Draw,
-            Value::Win(1),
-            Value::Loss(9),
-        ];
+        let mut v = vec![Value::Loss(3), Value::Win(5), Value::Draw, Value::Win(1), Value::Loss(9)];
         v.sort();
-        assert_eq!(
-            v,
-            vec![
-                Value::Loss(3),
-                Value::Loss(9),
-                Value::Draw,
-                Value::Win(5),
-                Value::Win(1)
-            ]
-        );
+        assert_eq!(v, vec![Value::Loss(3), Value::Loss(9), Value::Draw, Value::Win(5), Value::Win(1)]);
     }
 
     #[test]

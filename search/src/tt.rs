@@ -1,8 +1,13 @@
-//! A transposition table.
+//! A lock-free transposition table shared by search threads.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// Nothing: the entry only carries a move for ordering (its score
+    /// depended on the game history, see the engine's docs).
+    None,
     /// The score is exact.
     Exact,
     /// The true score is at least this (the search failed high).
@@ -11,76 +16,172 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored search result.
+/// One stored search result, as returned by a probe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry<M> {
-    /// The full 64-bit position hash, verified on probe.
-    pub key: u64,
+pub struct Entry {
     /// The score, with mate scores relative to the stored node (see
     /// [`to_tt`] and [`from_tt`]).
     pub score: i32,
-    /// The remaining depth the score was searched to, in plies.
+    /// The remaining depth the score was searched to, in plies (at most
+    /// 255).
     pub depth: u32,
     /// What the score bounds.
     pub bound: Bound,
-    /// The best move found, for move ordering.
-    pub best_move: Option<M>,
+    /// The best move found, as its index in the position's move generation
+    /// order (game-agnostic and 16 bits wide).
+    pub move_index: Option<u16>,
 }
 
-/// A fixed-size transposition table: a power-of-two number of slots,
-/// indexed by the low bits of the position hash, the full hash stored and
-/// verified. Replacement: a new result replaces the slot's entry unless
-/// that entry is for another position and was searched deeper
-/// (depth-preferred, otherwise always-replace).
-#[derive(Clone, Debug)]
-pub struct TranspositionTable<M> {
-    slots: Vec<Option<Entry<M>>>,
+/// Bytes per entry: the key XOR the data, then the data.
+const ENTRY_BYTES: usize = 16;
+/// Entries per bucket: one depth-preferred, one always-replace.
+const WAYS: usize = 2;
+
+/// A fixed-size transposition table of `2^k` buckets of two entries,
+/// indexed by the low bits of the 64-bit key the game supplies.
+///
+/// - **Replacement**: slot 0 of a bucket is depth-preferred: a new result
+///   goes there when that slot holds the same position, holds a shallower
+///   search, or was written by an earlier search (generation); otherwise it
+///   goes to slot 1, which is always replaced.
+/// - **Sharing**: entries are two `AtomicU64` words, the data and the key
+///   XOR the data (lockless hashing after Hyatt and Mann). Threads read and
+///   write with relaxed atomics, so there is no undefined behaviour; a torn
+///   entry (words from two different writes) fails the key check on probe
+///   and reads as a miss.
+/// - **Mate scores** are stored relative to the node ([`to_tt`]) and
+///   re-based on probe ([`from_tt`]).
+///
+/// ```
+/// use lapilli_search::{Bound, TranspositionTable};
+/// let tt = TranspositionTable::with_bytes(1 << 16);
+/// assert_eq!(tt.bytes(), 1 << 16);
+/// tt.store(42, 17, 3, Bound::Exact, Some(5));
+/// let e = tt.probe(42).unwrap();
+/// assert_eq!((e.score, e.depth, e.bound, e.move_index), (17, 3, Bound::Exact, Some(5)));
+/// assert_eq!(tt.probe(43), None);
+/// ```
+#[derive(Debug)]
+pub struct TranspositionTable {
+    words: Vec<AtomicU64>,
     mask: usize,
+    generation: AtomicU8,
 }
 
-impl<M: Copy> TranspositionTable<M> {
-    /// A table using at most `bytes` bytes of slots (at least one slot).
-    pub fn with_bytes(bytes: usize) -> TranspositionTable<M> {
-        let slot = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let mut n = 1usize;
-        while n * 2 * slot <= bytes {
-            n *= 2;
-        }
-        TranspositionTable {
-            slots: vec![None; n],
-            mask: n - 1,
-        }
+impl TranspositionTable {
+    /// A table of at most `bytes` bytes (at least one bucket of 32 bytes):
+    /// the largest power-of-two number of buckets that fits.
+    ///
+    /// # Panics
+    /// Like any allocation, aborts if the memory cannot be had; size the
+    /// table to the machine.
+    pub fn with_bytes(bytes: usize) -> TranspositionTable {
+        let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
+        let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
+        let words = (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect();
+        TranspositionTable { words, mask: buckets - 1, generation: AtomicU8::new(0) }
     }
 
-    /// The number of slots.
+    /// The number of entries (two per bucket).
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.words.len() / 2
     }
 
-    /// The size of the slots in bytes.
+    /// The size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Option<Entry<M>>>()
+        self.words.len() * 8
     }
 
-    /// Empties every slot.
-    pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+    /// Empties every entry.
+    pub fn clear(&self) {
+        self.words.iter().for_each(|w| w.store(0, Relaxed));
+    }
+
+    /// Marks the start of a new search: entries of earlier searches become
+    /// preferred for replacement.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize & self.mask) * WAYS * 2
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for way in 0..WAYS {
+            let check = self.words[b + 2 * way].load(Relaxed);
+            let data = self.words[b + 2 * way + 1].load(Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(unpack(data));
+            }
+        }
+        None
     }
 
-    /// Stores an entry, subject to the replacement scheme.
+    /// Stores a result for `key`. `depth` is clamped to 255 plies.
     #[inline]
-    pub fn store(&mut self, entry: Entry<M>) {
-        let slot = &mut self.slots[entry.key as usize & self.mask];
-        match slot {
-            Some(old) if old.key != entry.key && old.depth > entry.depth => {}
-            _ => *slot = Some(entry),
-        }
+    pub fn store(&self, key: u64, score: i32, depth: u32, bound: Bound, move_index: Option<u16>) {
+        let generation = self.generation.load(Relaxed);
+        let data = pack(score, depth, bound, move_index, generation);
+        let b = self.bucket(key);
+        let check0 = self.words[b].load(Relaxed);
+        let data0 = self.words[b + 1].load(Relaxed);
+        let same = data0 != 0 && check0 ^ data0 == key;
+        let old_depth = (data0 >> 32) & 0xff;
+        let old_generation = (data0 >> 58) as u8;
+        let way = if data0 == 0
+            || same
+            || old_depth <= depth.min(255) as u64
+            || old_generation != generation & 0x3f
+        {
+            0
+        } else {
+            1
+        };
+        self.words[b + 2 * way].store(key ^ data, Relaxed);
+        self.words[b + 2 * way + 1].store(data, Relaxed);
+    }
+}
+
+/// Bits: 0..32 score, 32..40 depth, 40..42 bound, 42..58 move index + 1
+/// (0: none), 58..64 generation. An all-zero data word means an empty slot,
+/// so the one written entry that would pack to zero gets bit 63 set.
+fn pack(score: i32, depth: u32, bound: Bound, move_index: Option<u16>, generation: u8) -> u64 {
+    let bound_bits: u64 = match bound {
+        Bound::None => 0,
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let mv = move_index.map_or(0, |i| i as u64 + 1);
+    let data = score as u32 as u64
+        | (depth.min(255) as u64) << 32
+        | bound_bits << 40
+        | (mv & 0xffff) << 42
+        | ((generation & 0x3f) as u64) << 58;
+    if data == 0 {
+        1u64 << 63
+    } else {
+        data
+    }
+}
+
+fn unpack(data: u64) -> Entry {
+    let bound = match (data >> 40) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => Bound::None,
+    };
+    let mv = (data >> 42) & 0xffff;
+    Entry {
+        score: data as u32 as i32,
+        depth: ((data >> 32) & 0xff) as u32,
+        bound,
+        move_index: (mv != 0).then(|| (mv - 1) as u16),
     }
 }
 
@@ -125,23 +226,52 @@ mod tests {
     }
 
     #[test]
-    fn sizing_and_replacement() {
-        let mut tt = TranspositionTable::<u8>::with_bytes(1 << 12);
-        assert!(tt.bytes() <= 1 << 12 && tt.capacity().is_power_of_two());
-        let n = tt.capacity() as u64;
-        let e = |key, depth| Entry {
-            key,
-            score: 1,
-            depth,
-            bound: Bound::Exact,
-            best_move: None,
-        };
-        tt.store(e(5, 4));
-        tt.store(e(5 + n, 2)); // same slot, other position, shallower: kept out
+    fn packing_round_trips() {
+        for score in [0, 1, -1, WIN - 3, -(WIN - 3), i32::MAX, -i32::MAX] {
+            for bound in [Bound::None, Bound::Exact, Bound::Lower, Bound::Upper] {
+                for mv in [None, Some(0), Some(7), Some(u16::MAX - 1)] {
+                    let e = unpack(pack(score, 9, bound, mv, 5));
+                    assert_eq!(e, Entry { score, depth: 9, bound, move_index: mv });
+                }
+            }
+        }
+        assert_ne!(pack(0, 0, Bound::None, None, 0), 0);
+        assert_eq!(unpack(pack(0, 300, Bound::Exact, None, 0)).depth, 255);
+    }
+
+    #[test]
+    fn replacement_keeps_the_deeper_entry_and_the_newest() {
+        let tt = TranspositionTable::with_bytes(1 << 12);
+        let buckets = (tt.capacity() / WAYS) as u64;
+        tt.store(5, 1, 4, Bound::Exact, None);
+        tt.store(5 + buckets, 2, 2, Bound::Exact, None); // shallower: slot 1
         assert_eq!(tt.probe(5).map(|e| e.depth), Some(4));
-        assert_eq!(tt.probe(5 + n), None);
-        tt.store(e(5 + n, 6)); // deeper replaces
+        assert_eq!(tt.probe(5 + buckets).map(|e| e.depth), Some(2));
+        tt.store(5 + 2 * buckets, 3, 1, Bound::Exact, None); // replaces slot 1
+        assert_eq!(tt.probe(5 + buckets), None);
+        assert_eq!(tt.probe(5).map(|e| e.depth), Some(4));
+        tt.new_search();
+        tt.store(5 + 3 * buckets, 4, 1, Bound::Exact, None); // old generation: slot 0
         assert_eq!(tt.probe(5), None);
-        assert_eq!(tt.probe(5 + n).map(|e| e.depth), Some(6));
+        assert_eq!(tt.probe(5 + 3 * buckets).map(|e| e.score), Some(4));
+    }
+
+    #[test]
+    fn shared_between_threads() {
+        let tt = TranspositionTable::with_bytes(1 << 14);
+        std::thread::scope(|s| {
+            for t in 0..2u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for k in 0..10_000u64 {
+                        let key = k * 2 + t;
+                        tt.store(key, key as i32, 1, Bound::Exact, None);
+                        if let Some(e) = tt.probe(key) {
+                            assert_eq!(e.score, key as i32);
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -3,7 +3,7 @@
 //! two-heap take-away game with transpositions and bonus plies, solved
 //! independently by retrograde analysis.
 
-use lapilli_search::{minimax, perft, solve, AlphaBeta, Game, Indexed, Outcome, Value, WIN};
+use lapilli_search::{minimax, perft, solve, Engine, Game, Indexed, Limits, Options, Outcome, Value, WIN};
 use lapilli_symmetry::{Permutation, Symmetric};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -39,12 +39,7 @@ fn tree(text: &str) -> Tree {
         assert!(side == b'a' || side == b'b', "side letter at {}", *i);
         *i += 1;
         let id = nodes.len();
-        nodes.push(Node {
-            side,
-            eval: 0,
-            outcome: None,
-            children: vec![],
-        });
+        nodes.push(Node { side, eval: 0, outcome: None, children: vec![] });
         match s[*i] {
             b'W' | b'L' | b'D' => {
                 nodes[id].outcome = Some(match s[*i] {
@@ -81,10 +76,7 @@ fn tree(text: &str) -> Tree {
     let mut nodes = Vec::new();
     let mut i = 0;
     node(text.as_bytes(), &mut i, &mut nodes);
-    Tree {
-        nodes: Arc::new(nodes),
-        at: 0,
-    }
+    Tree { nodes: Arc::new(nodes), at: 0 }
 }
 
 impl Game for Tree {
@@ -122,15 +114,30 @@ fn node_eval(t: &Tree) -> i32 {
     t.nodes[t.at].eval
 }
 
-/// The scores of minimax, alpha-beta and alpha-beta with a table.
-fn search_all(t: &Tree, depth: u32) -> (i32, i32, i32) {
+/// Engine configurations that must score exactly like minimax: repetition
+/// off, table entries used only at the same remaining depth.
+fn configurations() -> Vec<Options> {
+    let exact = |o: Options| Options { repetition: false, exact_depth_probes: true, tt_bytes: 1 << 12, ..o };
+    vec![
+        Options::plain(),
+        exact(Options::plain()),
+        exact(Options::default()),
+        exact(Options { aspiration: Some(1), ..Options::default() }),
+        exact(Options { threads: 2, ..Options::default() }),
+    ]
+}
+
+/// The score of minimax, and of every configuration if they all agree
+/// (else the first that differs).
+fn search_all(t: &Tree, depth: u32) -> (i32, i32) {
     let m = minimax(t, depth, &node_eval).score;
-    let a = AlphaBeta::new().search(t, depth, &node_eval).score;
-    let b = AlphaBeta::new()
-        .with_transposition_table(1 << 12)
-        .search(t, depth, &node_eval)
-        .score;
-    (m, a, b)
+    for options in configurations() {
+        let s = Engine::with_options(options).search(t, &[], &Limits::depth(depth), &node_eval).score;
+        if s != m {
+            return (m, s);
+        }
+    }
+    (m, m)
 }
 
 #[test]
@@ -139,17 +146,17 @@ fn same_side_moves_twice() {
     // b) are negated once, not twice. Best for a: the first branch, then
     // b-1 (worth +1 to a).
     let t = tree("a0(a0(b3 b-1) b2)");
-    assert_eq!(search_all(&t, 2), (1, 1, 1));
+    assert_eq!(search_all(&t, 2), (1, 1));
     // At depth 1 the inner a-node is a leaf evaluated for a (0) and b2 is
     // worth -2 to a.
-    assert_eq!(search_all(&t, 1), (0, 0, 0));
+    assert_eq!(search_all(&t, 1), (0, 0));
 }
 
 #[test]
 fn wins_count_plies_through_same_side_plies() {
     // a plays, a plays again, then b is lost: a win in 2 plies.
     let t = tree("a0(b0(aW) a0(bL))");
-    assert_eq!(search_all(&t, 5), (WIN - 2, WIN - 2, WIN - 2));
+    assert_eq!(search_all(&t, 5), (WIN - 2, WIN - 2));
     // b to move, every line loses: b's best is the slowest loss.
     let t = tree("b0(aW b0(b0(aW)))");
     assert_eq!(search_all(&t, 5).0, -(WIN - 3));
@@ -158,45 +165,33 @@ fn wins_count_plies_through_same_side_plies() {
 fn random_tree() -> impl Strategy<Value = Tree> {
     // A flat description: for each node, its side, eval, kind; children are
     // assigned breadth-first up to the node budget.
-    (
-        3usize..60,
-        prop::collection::vec((0u8..2, -3i32..=3, 0u8..10, 0usize..4), 60),
-    )
-        .prop_map(|(n, spec)| {
-            let mut nodes: Vec<Node> = Vec::new();
-            for &(side, eval, kind, _) in spec.iter().take(n) {
-                let outcome = match kind {
-                    0 => Some(Outcome::Win),
-                    1 => Some(Outcome::Loss),
-                    2 => Some(Outcome::Draw),
-                    _ => None,
-                };
-                nodes.push(Node {
-                    side: b'a' + side,
-                    eval,
-                    outcome,
-                    children: vec![],
-                });
+    (3usize..60, prop::collection::vec((0u8..2, -3i32..=3, 0u8..10, 0usize..4), 60)).prop_map(|(n, spec)| {
+        let mut nodes: Vec<Node> = Vec::new();
+        for &(side, eval, kind, _) in spec.iter().take(n) {
+            let outcome = match kind {
+                0 => Some(Outcome::Win),
+                1 => Some(Outcome::Loss),
+                2 => Some(Outcome::Draw),
+                _ => None,
+            };
+            nodes.push(Node { side: b'a' + side, eval, outcome, children: vec![] });
+        }
+        nodes[0].outcome = None;
+        let mut next = 1;
+        for i in 0..n {
+            if nodes[i].outcome.is_some() {
+                continue;
             }
-            nodes[0].outcome = None;
-            let mut next = 1;
-            for i in 0..n {
-                if nodes[i].outcome.is_some() {
-                    continue;
-                }
-                let k = spec[i].3;
-                for _ in 0..k {
-                    if next < n {
-                        nodes[i].children.push(next);
-                        next += 1;
-                    }
+            let k = spec[i].3;
+            for _ in 0..k {
+                if next < n {
+                    nodes[i].children.push(next);
+                    next += 1;
                 }
             }
-            Tree {
-                nodes: Arc::new(nodes),
-                at: 0,
-            }
-        })
+        }
+        Tree { nodes: Arc::new(nodes), at: 0 }
+    })
 }
 
 proptest! {
@@ -206,10 +201,9 @@ proptest! {
     /// included) and coarse evaluations (many ties), alpha-beta with and
     /// without the table scores like minimax at every depth.
     #[test]
-    fn alpha_beta_equals_minimax_on_random_trees(t in random_tree(), depth in 0u32..8) {
-        let (m, a, b) = search_all(&t, depth);
-        prop_assert_eq!(a, m);
-        prop_assert_eq!(b, m);
+    fn every_configuration_equals_minimax_on_random_trees(t in random_tree(), depth in 1u32..8) {
+        let (m, s) = search_all(&t, depth);
+        prop_assert_eq!(s, m);
     }
 }
 
@@ -304,11 +298,20 @@ proptest! {
         let tb = solve(&pos, None);
         let truth = tb.probe(&pos).unwrap();
         let depth = (a + b) as u32 + 1; // every game ends by then
-        let mut search = AlphaBeta::new().with_transposition_table(1 << 14);
         let zero = |_: &Heaps| 0;
-        prop_assert_eq!(search.search(&pos, depth, &zero).score, score_of(truth));
-        // the table, now full from that search, answers again from the root
-        prop_assert_eq!(search.search(&pos, depth, &zero).score, score_of(truth));
+        for options in configurations() {
+            let mut engine = Engine::with_options(options);
+            let limits = Limits::depth(depth);
+            prop_assert_eq!(engine.search(&pos, &[], &limits, &zero).score, score_of(truth));
+            // the table, now full from that search, answers again from the root
+            prop_assert_eq!(engine.search(&pos, &[], &limits, &zero).score, score_of(truth));
+        }
+        // the default engine (deeper probes, repetition on: the heaps never
+        // repeat) agrees too
+        let analysis = Engine::new().search(&pos, &[], &Limits::depth(depth), &zero);
+        prop_assert_eq!(analysis.score, score_of(truth));
+        // the principal variation plays the game out to the mate
+        prop_assert_eq!(Some(analysis.pv.len() as u32), truth.plies());
         if a + b <= 8 {
             prop_assert_eq!(minimax(&pos, depth, &zero).score, score_of(truth));
         }
@@ -318,12 +321,7 @@ proptest! {
 #[test]
 fn perft_counts_every_line() {
     // One heap of 3, take 1 or 2: lines 1-1-1, 1-2, 2-1 end in 3, 2, 2 plies.
-    let pos = Heaps {
-        a: 3,
-        b: 0,
-        side: false,
-        bonus: false,
-    };
+    let pos = Heaps { a: 3, b: 0, side: false, bonus: false };
     assert_eq!(perft(&pos, 1), 2);
     assert_eq!(perft(&pos, 2), 3);
     assert_eq!(perft(&pos, 3), 1);

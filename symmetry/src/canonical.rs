@@ -40,12 +40,7 @@ pub trait Symmetric: Sized {
     /// The least key over the group: the key of the canonical form,
     /// computed without keeping the image.
     fn canonical_key(&self, group: &Group) -> Self::Key {
-        group
-            .elements()
-            .iter()
-            .map(|g| self.map(g).key())
-            .min()
-            .expect("a group is never empty")
+        group.elements().iter().map(|g| self.map(g).key()).min().expect("a group is never empty")
     }
 
     /// The number of distinct images of the position under the group (its

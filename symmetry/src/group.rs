@@ -41,9 +41,7 @@ impl Group {
             .iter()
             .map(|g| {
                 let inv = g.inverse();
-                keys.iter()
-                    .position(|k| *k == inv.images())
-                    .expect("closed group")
+                keys.iter().position(|k| *k == inv.images()).expect("closed group")
             })
             .collect();
         Some(Group { elements, inverses })
@@ -107,7 +105,7 @@ impl Group {
 /// orientation.
 ///
 /// The group is found by backtracking search over relabellings, never
-/// listed by hand (DESIGN.md): points are assigned images in breadth-first
+/// listed by hand (docs/design.md): points are assigned images in breadth-first
 /// order, candidates must match the point's degree and the positions it
 /// holds on its lines, and every line through a newly assigned point must
 /// still match some line of the board. Orientation matters: a grid's rows
@@ -151,17 +149,11 @@ pub fn automorphisms(board: &Board) -> Group {
         found: Vec::new(),
     };
     search.extend(0);
-    let mut elements: Vec<Permutation> = search
-        .found
-        .into_iter()
-        .map(|imgs| Permutation::from_images(imgs).expect("a bijection"))
-        .collect();
+    let mut elements: Vec<Permutation> =
+        search.found.into_iter().map(|imgs| Permutation::from_images(imgs).expect("a bijection")).collect();
     // identity first, the rest in lexicographic order of their images
     elements.sort_by(|a, b| a.images().cmp(b.images()));
-    let id = elements
-        .iter()
-        .position(Permutation::is_identity)
-        .expect("identity found");
+    let id = elements.iter().position(Permutation::is_identity).expect("identity found");
     let identity = elements.remove(id);
     elements.insert(0, identity);
     Group::from_elements(elements).expect("automorphisms form a group")
@@ -205,11 +197,7 @@ struct Search<'a> {
 impl Search<'_> {
     fn extend(&mut self, depth: usize) {
         if depth == self.order.len() {
-            let imgs = self
-                .image
-                .iter()
-                .map(|p| p.expect("assigned").index())
-                .collect();
+            let imgs = self.image.iter().map(|p| p.expect("assigned").index()).collect();
             self.found.push(imgs);
             return;
         }
@@ -238,16 +226,13 @@ impl Search<'_> {
             self.board.lines_through(q).iter().any(|&mi| {
                 let target = &lines[mi];
                 target.len() == line.len()
-                    && (self.matches(line, target.iter())
-                        || self.matches(line, target.iter().rev()))
+                    && (self.matches(line, target.iter()) || self.matches(line, target.iter().rev()))
             })
         })
     }
 
     fn matches<'b>(&self, line: &[Point], target: impl Iterator<Item = &'b Point>) -> bool {
-        line.iter()
-            .zip(target)
-            .all(|(a, b)| self.image[a.index()].is_none_or(|img| img == *b))
+        line.iter().zip(target).all(|(a, b)| self.image[a.index()].is_none_or(|img| img == *b))
     }
 }
 
@@ -284,14 +269,7 @@ mod tests {
     #[test]
     fn grid_rows_cannot_be_shuffled() {
         // 3x3 grid, rows and columns as lines: the 8 symmetries of the square.
-        let lines = [
-            [0, 1, 2],
-            [3, 4, 5],
-            [6, 7, 8],
-            [0, 3, 6],
-            [1, 4, 7],
-            [2, 5, 8],
-        ];
+        let lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8]];
         let board = Board::from_lines(9, lines).unwrap();
         assert_eq!(automorphisms(&board).len(), 8);
         // A path of four points: the identity and the reversal.

@@ -3,7 +3,7 @@
 //!
 //! The group of a board is never listed by hand: [`automorphisms`] searches
 //! the relabellings of the points that map the board's ordered lines onto
-//! its lines (DESIGN.md, "symmetry is found, not listed").
+//! its lines (docs/design.md, "symmetry is found, not listed").
 //!
 //! ```
 //! use lapilli_board_graph::{wheel, Bitboard, Point};

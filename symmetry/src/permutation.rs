@@ -74,11 +74,7 @@ impl Permutation {
                 return Err(PermutationError::OutOfRange { point, image, len });
             }
             if preimage[image] != usize::MAX {
-                return Err(PermutationError::NotInjective {
-                    first: preimage[image],
-                    second: point,
-                    image,
-                });
+                return Err(PermutationError::NotInjective { first: preimage[image], second: point, image });
             }
             preimage[image] = point;
         }
@@ -142,11 +138,7 @@ impl Permutation {
     /// Panics if the two act on different numbers of points.
     pub fn compose(&self, other: &Permutation) -> Permutation {
         assert_eq!(self.len(), other.len(), "permutations of different sizes");
-        let images = other
-            .images
-            .iter()
-            .map(|&p| self.apply(p).index())
-            .collect();
+        let images = other.images.iter().map(|&p| self.apply(p).index()).collect();
         Permutation::from_images(images).expect("a composition is a permutation")
     }
 
@@ -173,24 +165,13 @@ mod tests {
     fn errors() {
         assert_eq!(
             Permutation::from_images(vec![0, 2]).unwrap_err(),
-            PermutationError::OutOfRange {
-                point: 1,
-                image: 2,
-                len: 2
-            }
+            PermutationError::OutOfRange { point: 1, image: 2, len: 2 }
         );
         assert_eq!(
             Permutation::from_images(vec![1, 1]).unwrap_err(),
-            PermutationError::NotInjective {
-                first: 0,
-                second: 1,
-                image: 1
-            }
+            PermutationError::NotInjective { first: 0, second: 1, image: 1 }
         );
-        assert_eq!(
-            Permutation::from_images(vec![0; 65]).unwrap_err(),
-            PermutationError::TooLong(65)
-        );
+        assert_eq!(Permutation::from_images(vec![0; 65]).unwrap_err(), PermutationError::TooLong(65));
     }
 
     #[test]

@@ -9,10 +9,7 @@ impl Conformance for Position {
         let points = (0..9).map(Point::new);
         let places = points.clone().map(Move::Place);
         let slides = points.clone().flat_map(|from| {
-            points
-                .clone()
-                .filter(move |&to| to != from)
-                .map(move |to| Move::Slide { from, to })
+            points.clone().filter(move |&to| to != from).map(move |to| Move::Slide { from, to })
         });
         places.chain(slides).collect()
     }
@@ -28,12 +25,7 @@ impl Conformance for Position {
 
 #[test]
 fn random_games_conform() {
-    for rules in [
-        Rules::default(),
-        Rules {
-            centre_first: false,
-        },
-    ] {
+    for rules in [Rules::default(), Rules { centre_first: false }] {
         let checked = check_random_games(&Position::start(rules), solve::group(), 300, 60, 2026);
         assert!(checked > 300 * 7, "games too short: {checked} positions");
     }
@@ -41,12 +33,7 @@ fn random_games_conform() {
 
 #[test]
 fn every_reachable_position_conforms() {
-    for rules in [
-        Rules::default(),
-        Rules {
-            centre_first: false,
-        },
-    ] {
+    for rules in [Rules::default(), Rules { centre_first: false }] {
         let tb = solve::solve_unreduced(rules);
         let mut n = 0;
         for (pos, _, _) in tb.entries() {

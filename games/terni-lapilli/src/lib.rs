@@ -1,6 +1,6 @@
 //! Terni Lapilli, the Roman game of three on the wheel board (seed 000).
 //!
-//! Rules (DESIGN.md): points `0..8` round the ring and `8` in the centre;
+//! Rules (docs/design.md): points `0..8` round the ring and `8` in the centre;
 //! 12 winning lines (8 runs of three ring points, 4 diameters). Black moves
 //! first. Each side places 3 pieces alternately on empty points, then the
 //! sides alternately move a piece to an adjacent empty point. Three own
@@ -34,8 +34,7 @@ mod zobrist;
 pub use moves::{Move, ParseMoveError};
 pub use notation::ParsePositionError;
 pub use position::{
-    Colour, IllegalMove, IllegalReason, MoveList9, Phase, Position, PositionError, Rules,
-    INDEX_BOUND, PIECES,
+    Colour, IllegalMove, IllegalReason, MoveList9, Phase, Position, PositionError, Rules, INDEX_BOUND, PIECES,
 };
 
 #[cfg(test)]

@@ -56,19 +56,32 @@ pub enum ParseMoveError {
     #[error("empty move: type a point (0-8, or c for the centre) or from-to such as 0-1")]
     Empty,
     /// A point that is not `0`..`8` or `c`.
-    #[error("'{0}' is not a point: points are 0-7 round the ring and 8 (or c) for the centre")]
+    #[error("{0:?} is not a point: points are 0-7 round the ring and 8 (or c) for the centre")]
     BadPoint(String),
+    /// A `-` without a point on one side.
+    #[error("{0:?} is missing a point: write from-to, such as 0-1")]
+    MissingPoint(String),
     /// More than one `-`.
-    #[error("'{0}' is not a move: write a point or from-to")]
+    #[error("{0:?} is not a move: write a point or from-to")]
     Malformed(String),
 }
 
-fn parse_point(s: &str) -> Result<Point, ParseMoveError> {
+/// At most the first 24 characters of `s`, for error messages.
+pub(crate) fn excerpt(s: &str) -> String {
+    let mut out: String = s.chars().take(24).collect();
+    if s.chars().nth(24).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+fn parse_point(s: &str, whole: &str) -> Result<Point, ParseMoveError> {
     match s {
+        "" => Err(ParseMoveError::MissingPoint(excerpt(whole))),
         "c" | "C" => Ok(Point::new(8)),
-        _ => match s.parse::<usize>() {
-            Ok(i) if i <= 8 && !s.starts_with('+') => Ok(Point::new(i)),
-            _ => Err(ParseMoveError::BadPoint(s.to_string())),
+        _ => match s.as_bytes() {
+            [d @ b'0'..=b'8'] => Ok(Point::new((d - b'0') as usize)),
+            _ => Err(ParseMoveError::BadPoint(excerpt(s))),
         },
     }
 }
@@ -82,12 +95,9 @@ impl FromStr for Move {
         }
         let parts: Vec<&str> = s.split('-').map(str::trim).collect();
         match parts.as_slice() {
-            [p] => Ok(Move::Place(parse_point(p)?)),
-            [a, b] => Ok(Move::Slide {
-                from: parse_point(a)?,
-                to: parse_point(b)?,
-            }),
-            _ => Err(ParseMoveError::Malformed(s.to_string())),
+            [p] => Ok(Move::Place(parse_point(p, s)?)),
+            [a, b] => Ok(Move::Slide { from: parse_point(a, s)?, to: parse_point(b, s)? }),
+            _ => Err(ParseMoveError::Malformed(excerpt(s))),
         }
     }
 }
@@ -96,10 +106,7 @@ impl MapMove for Move {
     fn map_move(self, g: &Permutation) -> Move {
         match self {
             Move::Place(p) => Move::Place(g.apply(p)),
-            Move::Slide { from, to } => Move::Slide {
-                from: g.apply(from),
-                to: g.apply(to),
-            },
+            Move::Slide { from, to } => Move::Slide { from: g.apply(from), to: g.apply(to) },
         }
     }
 }

@@ -6,6 +6,7 @@
 //! The start position is `......... b`; after Black takes the centre it is
 //! `........B w`. Printing a parsed position gives back the same text.
 
+use crate::moves::excerpt;
 use crate::position::{Colour, Position, PositionError, Rules};
 use lapilli_board_graph::{Bitboard, Point};
 use std::fmt;
@@ -16,7 +17,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
     /// Not nine point characters, a space and a side (and optionally the
-    /// variant).
+    /// variant). Holds the start of the text.
     #[error("expected nine points (B, W or .), a space and the side to move (b or w), optionally followed by ' no-centre-first', as in '......... b'; got {0:?}")]
     Shape(String),
     /// A point character other than `B`, `W`, `.`.
@@ -46,16 +47,11 @@ impl FromStr for Position {
     /// # Errors
     /// [`ParsePositionError`] naming the first fault found.
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
-        let shape = || ParsePositionError::Shape(text.to_string());
+        let shape = || ParsePositionError::Shape(excerpt(text));
         let (points, rest) = text.split_once(' ').ok_or_else(shape)?;
         let (side, rules) = match rest.split_once(' ') {
             None => (rest, Rules::default()),
-            Some((side, NO_CENTRE_FIRST)) => (
-                side,
-                Rules {
-                    centre_first: false,
-                },
-            ),
+            Some((side, NO_CENTRE_FIRST)) => (side, Rules { centre_first: false }),
             Some(_) => return Err(shape()),
         };
         if points.chars().count() != 9 {
@@ -74,7 +70,7 @@ impl FromStr for Position {
         let to_move = match side {
             "b" => Colour::Black,
             "w" => Colour::White,
-            _ => return Err(ParsePositionError::BadSide(side.to_string())),
+            _ => return Err(ParsePositionError::BadSide(excerpt(side))),
         };
         Ok(Position::from_parts(black, white, to_move, rules)?)
     }
@@ -140,39 +136,20 @@ mod tests {
 
     #[test]
     fn errors_name_the_fault() {
-        assert!(matches!(
-            "".parse::<Position>(),
-            Err(ParsePositionError::Shape(_))
-        ));
-        assert!(matches!(
-            "........ b".parse::<Position>(),
-            Err(ParsePositionError::Shape(_))
-        ));
-        assert!(matches!(
-            "......... b centre".parse::<Position>(),
-            Err(ParsePositionError::Shape(_))
-        ));
+        assert!(matches!("".parse::<Position>(), Err(ParsePositionError::Shape(_))));
+        assert!(matches!("........ b".parse::<Position>(), Err(ParsePositionError::Shape(_))));
+        assert!(matches!("......... b centre".parse::<Position>(), Err(ParsePositionError::Shape(_))));
         let variant: Position = "......... b no-centre-first".parse().unwrap();
         assert!(!variant.rules().centre_first);
         assert_eq!(variant.legal_moves().len(), 8);
         assert_eq!(
             "....x.... b".parse::<Position>(),
-            Err(ParsePositionError::BadPoint {
-                index: 4,
-                found: 'x'
-            })
+            Err(ParsePositionError::BadPoint { index: 4, found: 'x' })
         );
-        assert_eq!(
-            "......... x".parse::<Position>(),
-            Err(ParsePositionError::BadSide("x".into()))
-        );
+        assert_eq!("......... x".parse::<Position>(), Err(ParsePositionError::BadSide("x".into())));
         assert_eq!(
             "BBBB..... w".parse::<Position>(),
-            Err(PositionError::TooManyPieces {
-                colour: Colour::Black,
-                count: 4
-            }
-            .into())
+            Err(PositionError::TooManyPieces { colour: Colour::Black, count: 4 }.into())
         );
         assert_eq!(
             "WW....... b".parse::<Position>(),
@@ -180,17 +157,9 @@ mod tests {
         );
         assert_eq!(
             "B........ b".parse::<Position>(),
-            Err(PositionError::SideToMove {
-                black: 1,
-                white: 0,
-                expected: Colour::White
-            }
-            .into())
+            Err(PositionError::SideToMove { black: 1, white: 0, expected: Colour::White }.into())
         );
-        assert_eq!(
-            "BBBWW.W.. b".parse::<Position>(),
-            Err(PositionError::MoverHasLine(Colour::Black).into())
-        );
+        assert_eq!("BBBWW.W.. b".parse::<Position>(), Err(PositionError::MoverHasLine(Colour::Black).into()));
     }
 
     #[test]

@@ -14,8 +14,8 @@ use thiserror::Error;
 pub const PIECES: usize = 3;
 
 /// One more than the largest [`Indexed::index`] of a position: `3^9`
-/// colourings of the 9 points times 2 sides to move.
-pub const INDEX_BOUND: usize = 19_683 * 2;
+/// colourings of the 9 points, times 2 sides to move, times 2 rule sets.
+pub const INDEX_BOUND: usize = 19_683 * 2 * 2;
 
 /// The legal plies of a position. 9 is the maximal branching: the first
 /// placement on the empty board has 9 points; in the movement phase 3
@@ -58,7 +58,7 @@ impl fmt::Display for Colour {
     }
 }
 
-/// Rule options. The default is DESIGN.md's: the centre may be taken on
+/// Rule options. The default follows docs/design.md: the centre may be taken on
 /// the first placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -99,6 +99,12 @@ pub enum IllegalReason {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A point outside the wheel's 0..=8.
+    #[error("the move names a point off the wheel (points are 0-8)")]
+    OffBoard,
+    /// A slide from a point to itself.
+    #[error("a move must go to another point")]
+    SamePoint,
     /// A placement in the movement phase, or a movement in the placement phase.
     #[error("wrong phase: {0}")]
     WrongPhase(&'static str),
@@ -129,7 +135,9 @@ pub enum PositionError {
     },
     /// Piece counts that alternate placement cannot produce (Black places
     /// first, so Black has as many pieces as White or one more).
-    #[error("black has {black} and white {white} pieces: black, placing first, has as many as white or one more")]
+    #[error(
+        "black has {black} and white {white} pieces: black, placing first, has as many as white or one more"
+    )]
     Counts {
         /// Black's count.
         black: usize,
@@ -180,16 +188,9 @@ fn tables() -> &'static Tables {
         }
         let mut ternary = [0u16; 512];
         for (set, t) in ternary.iter_mut().enumerate() {
-            *t = (0..9)
-                .filter(|b| set >> b & 1 == 1)
-                .map(|b| 3u16.pow(b))
-                .sum();
+            *t = (0..9).filter(|b| set >> b & 1 == 1).map(|b| 3u16.pow(b)).sum();
         }
-        Tables {
-            neighbours,
-            lines,
-            ternary,
-        }
+        Tables { neighbours, lines, ternary }
     })
 }
 
@@ -267,20 +268,10 @@ impl Position {
         if b + w < 2 * PIECES {
             let expected = if b == w { Colour::Black } else { Colour::White };
             if to_move != expected {
-                return Err(PositionError::SideToMove {
-                    black: b,
-                    white: w,
-                    expected,
-                });
+                return Err(PositionError::SideToMove { black: b, white: w, expected });
             }
         }
-        let mut pos = Position {
-            black: black.0 as u16,
-            white: white.0 as u16,
-            to_move,
-            rules,
-            hash: 0,
-        };
+        let mut pos = Position { black: black.0 as u16, white: white.0 as u16, to_move, rules, hash: 0 };
         if has_line(pos.bits(to_move)) {
             return Err(PositionError::MoverHasLine(to_move));
         }
@@ -357,7 +348,7 @@ impl Position {
 
     /// Whether the side to move has lost: the opponent completed a line on
     /// its last ply, or the side to move cannot move (seed 000 and
-    /// DESIGN.md: a side that must move and cannot loses).
+    /// docs/design.md: a side that must move and cannot loses).
     fn lost(&self) -> bool {
         if has_line(self.bits(self.to_move.opponent())) {
             return true;
@@ -394,19 +385,25 @@ impl Position {
         if self.lost() {
             return Err(IllegalReason::GameOver);
         }
+        let off = |p: Point| p.index() >= 9;
+        match m {
+            Move::Place(p) if off(p) => return Err(IllegalReason::OffBoard),
+            Move::Slide { from, to } if off(from) || off(to) => return Err(IllegalReason::OffBoard),
+            Move::Slide { from, to } if from == to => return Err(IllegalReason::SamePoint),
+            _ => {}
+        }
         let empty = self.empty();
         match (m, self.phase()) {
-            (Move::Place(_), Phase::Movement) => Err(IllegalReason::WrongPhase(
-                "all pieces are placed; move one as from-to",
-            )),
-            (Move::Slide { .. }, Phase::Placement) => Err(IllegalReason::WrongPhase(
-                "pieces are still being placed; type one point",
-            )),
+            (Move::Place(_), Phase::Movement) => {
+                Err(IllegalReason::WrongPhase("all pieces are placed; move one as from-to"))
+            }
+            (Move::Slide { .. }, Phase::Placement) => {
+                Err(IllegalReason::WrongPhase("pieces are still being placed; type one point"))
+            }
             (Move::Place(p), Phase::Placement) => {
                 if !empty.contains(p) {
                     Err(IllegalReason::Occupied)
-                } else if !self.rules.centre_first && self.piece_count() == 0 && p == wheel::CENTRE
-                {
+                } else if !self.rules.centre_first && self.piece_count() == 0 && p == wheel::CENTRE {
                     Err(IllegalReason::CentreFirst)
                 } else {
                     Ok(())
@@ -437,8 +434,7 @@ impl Position {
     /// [`IllegalMove`] naming the ply and the reason; the position is then
     /// unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.check(m)
-            .map_err(|reason| IllegalMove { mv: m, reason })?;
+        self.check(m).map_err(|reason| IllegalMove { mv: m, reason })?;
         self.play_unchecked(m);
         Ok(())
     }
@@ -470,11 +466,7 @@ impl Position {
     /// The Zobrist hash recomputed from the pieces and side to move (the
     /// incrementally kept [`Game::hash`] must always equal it).
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.to_move == Colour::Black {
-            zobrist::BLACK_TO_MOVE
-        } else {
-            0
-        };
+        let mut h = if self.to_move == Colour::Black { zobrist::BLACK_TO_MOVE } else { 0 };
         for c in [Colour::Black, Colour::White] {
             for p in self.pieces(c) {
                 h ^= zobrist::piece(c, p);
@@ -523,10 +515,7 @@ impl Game for Position {
                 while targets != 0 {
                     let to = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    moves.push(Move::Slide {
-                        from: Point::new(from),
-                        to: Point::new(to),
-                    });
+                    moves.push(Move::Slide { from: Point::new(from), to: Point::new(to) });
                 }
             }
         }
@@ -543,6 +532,26 @@ impl Game for Position {
     fn is_irreversible(&self, m: Move) -> bool {
         matches!(m, Move::Place(_))
     }
+
+    /// 2 for a ply that completes a line (it wins), 1 for one that fills
+    /// the empty point of an opponent's two-in-a-line (it blocks a threat),
+    /// 0 otherwise.
+    fn move_order_hint(&self, m: Move) -> i32 {
+        let own = self.bits(self.to_move);
+        let opp = self.bits(self.to_move.opponent());
+        let to = 1u16 << m.to().index();
+        let after = match m {
+            Move::Place(_) => own | to,
+            Move::Slide { from, .. } => (own & !(1 << from.index())) | to,
+        };
+        if has_line(after) {
+            2
+        } else if tables().lines.iter().any(|&l| l & to != 0 && (l & opp).count_ones() == 2) {
+            1
+        } else {
+            0
+        }
+    }
 }
 
 impl Indexed for Position {
@@ -550,13 +559,15 @@ impl Indexed for Position {
         INDEX_BOUND
     }
 
-    /// `2 * (t(black) + 2 t(white)) + (White to move)`, where `t` reads a
-    /// point set in base 3.
+    /// `4 * (t(black) + 2 t(white)) + 2 (no centre first) + (White to
+    /// move)`, where `t` reads a point set in base 3. The rules are part of
+    /// the index so that a tablebase solved under one rule set answers
+    /// nothing for positions under the other.
     #[inline]
     fn index(&self) -> usize {
         let t = &tables().ternary;
         let board = t[self.black as usize] as usize + 2 * t[self.white as usize] as usize;
-        2 * board + (self.to_move == Colour::White) as usize
+        4 * board + 2 * (!self.rules.centre_first) as usize + (self.to_move == Colour::White) as usize
     }
 }
 
@@ -588,15 +599,11 @@ impl Symmetric for Position {
         let (black, white) = (self.pieces(Colour::Black), self.pieces(Colour::White));
         let mut best = (u32::MAX, 0);
         for (i, g) in group.elements().iter().enumerate() {
-            let key =
-                t[g.map_bits(black).0 as usize] as u32 + 2 * t[g.map_bits(white).0 as usize] as u32;
+            let key = t[g.map_bits(black).0 as usize] as u32 + 2 * t[g.map_bits(white).0 as usize] as u32;
             if key < best.0 {
                 best = (key, i);
             }
         }
-        Canonical {
-            position: self.map(group.element(best.1)),
-            element: best.1,
-        }
+        Canonical { position: self.map(group.element(best.1)), element: best.1 }
     }
 }

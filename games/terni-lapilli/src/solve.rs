@@ -52,9 +52,7 @@ pub struct Summary {
 /// Summarises a tablebase built by [`solve`] or [`solve_unreduced`].
 pub fn summarise(tb: &Tablebase<Position>, rules: Rules) -> Summary {
     Summary {
-        value: tb
-            .probe(&Position::start(rules))
-            .expect("the start is reachable"),
+        value: tb.probe(&Position::start(rules)).expect("the start is reachable"),
         reachable: tb.counts(|_| true),
         movement: tb.counts(|p| p.piece_count() == 6),
         orbits: tb.len(),

@@ -7,12 +7,7 @@ use proptest::prelude::*;
 #[test]
 fn every_reachable_position_round_trips() {
     let mut n = 0;
-    for rules in [
-        Rules::default(),
-        Rules {
-            centre_first: false,
-        },
-    ] {
+    for rules in [Rules::default(), Rules { centre_first: false }] {
         for (pos, _, _) in solve::solve_unreduced(rules).entries() {
             let text = pos.to_string();
             let parsed: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -26,6 +21,20 @@ fn every_reachable_position_round_trips() {
         }
     }
     assert_eq!(n, 5230 + 5221);
+}
+
+#[test]
+fn move_errors_are_specific_and_short() {
+    use lapilli_terni_lapilli::ParseMoveError;
+    assert_eq!("-".parse::<Move>(), Err(ParseMoveError::MissingPoint("-".into())));
+    assert_eq!("1-".parse::<Move>(), Err(ParseMoveError::MissingPoint("1-".into())));
+    assert_eq!("08".parse::<Move>(), Err(ParseMoveError::BadPoint("08".into())));
+    assert_eq!("0--1".parse::<Move>(), Err(ParseMoveError::Malformed("0--1".into())));
+    let long = "9".repeat(10_000);
+    let message = long.parse::<Move>().unwrap_err().to_string();
+    assert!(message.len() < 200, "{message}");
+    let message = long.parse::<Position>().unwrap_err().to_string();
+    assert!(message.len() < 300, "{message}");
 }
 
 proptest! {

@@ -28,11 +28,7 @@ fn random_games_agree_with_the_plain_implementation() {
             assert_eq!(fast.to_string(), slow.text());
             let moves = sorted_moves(&fast);
             assert_eq!(moves, slow.moves(), "at {fast}");
-            assert_eq!(
-                fast.outcome() == Some(Outcome::Loss),
-                slow.lost(),
-                "at {fast}"
-            );
+            assert_eq!(fast.outcome() == Some(Outcome::Loss), slow.lost(), "at {fast}");
             if moves.is_empty() {
                 break;
             }
@@ -51,11 +47,7 @@ fn perft_agrees_with_the_plain_implementation() {
         let fast = Position::start(Rules { centre_first });
         let slow = Naive::start(centre_first);
         for depth in 0..=7 {
-            assert_eq!(
-                perft(&fast, depth),
-                slow.perft(depth),
-                "depth {depth}, centre first {centre_first}"
-            );
+            assert_eq!(perft(&fast, depth), slow.perft(depth), "depth {depth}, centre first {centre_first}");
         }
     }
 }
@@ -70,9 +62,7 @@ fn perft_of_the_placement_plies() {
         assert_eq!(perft(&start, depth as u32), n);
     }
     // Without the centre first, Black's first ply has 8 choices.
-    let variant = Position::start(Rules {
-        centre_first: false,
-    });
+    let variant = Position::start(Rules { centre_first: false });
     assert_eq!(perft(&variant, 1), 8);
     assert_eq!(perft(&variant, 2), 8 * 8);
     let divide = perft_divide(&start, 3);
@@ -110,12 +100,9 @@ fn no_side_is_ever_blocked_on_the_wheel() {
                 continue;
             }
             for to_move in [Colour::Black, Colour::White] {
-                let Ok(pos) = Position::from_parts(
-                    Bitboard(black),
-                    Bitboard(white),
-                    to_move,
-                    Rules::default(),
-                ) else {
+                let Ok(pos) =
+                    Position::from_parts(Bitboard(black), Bitboard(white), to_move, Rules::default())
+                else {
                     continue;
                 };
                 let slow: Naive = Naive {
@@ -150,11 +137,11 @@ fn illegal_moves_are_refused_with_a_reason() {
     assert_eq!(r("2-3"), IllegalReason::NotYourPiece);
     assert_eq!(r("0-2"), IllegalReason::Occupied);
     assert_eq!(r("0-3"), IllegalReason::NotAdjacent);
+    assert_eq!(moving.check("0-0".parse().unwrap()), Err(IllegalReason::SamePoint));
+    let off_board = lapilli_terni_lapilli::Move::Place(lapilli_board_graph::Point::new(20));
+    assert_eq!(pos.check(off_board), Err(IllegalReason::OffBoard));
     let variant: Position = "......... b no-centre-first".parse().unwrap();
-    assert_eq!(
-        variant.check("8".parse().unwrap()),
-        Err(IllegalReason::CentreFirst)
-    );
+    assert_eq!(variant.check("8".parse().unwrap()), Err(IllegalReason::CentreFirst));
     assert_eq!(variant.check("0".parse().unwrap()), Ok(()));
     let mut p = moving;
     let before = p;

@@ -9,12 +9,7 @@ use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solve, Colour, Position, Rules};
 use std::collections::HashMap;
 
-const VARIANTS: [Rules; 2] = [
-    Rules { centre_first: true },
-    Rules {
-        centre_first: false,
-    },
-];
+const VARIANTS: [Rules; 2] = [Rules { centre_first: true }, Rules { centre_first: false }];
 
 /// The seed's way: list every reachable position, then sweep over all of
 /// them again and again, each sweep computing values from the previous
@@ -52,10 +47,8 @@ fn naive_fixpoint(rules: Rules) -> HashMap<Position, Value> {
                 next[i] = Some(Value::Loss(0));
                 continue;
             }
-            let through: Vec<Option<Value>> = children[i]
-                .iter()
-                .map(|&(c, changed)| value[c].map(|v| v.before_ply(changed)))
-                .collect();
+            let through: Vec<Option<Value>> =
+                children[i].iter().map(|&(c, changed)| value[c].map(|v| v.before_ply(changed))).collect();
             let fastest_win = through.iter().flatten().filter_map(|v| match v {
                 Value::Win(n) => Some(*n),
                 _ => None,
@@ -63,12 +56,7 @@ fn naive_fixpoint(rules: Rules) -> HashMap<Position, Value> {
             if let Some(n) = fastest_win.min() {
                 next[i] = Some(Value::Win(n));
             } else if through.iter().all(|v| matches!(v, Some(Value::Loss(_)))) {
-                let slowest = through
-                    .iter()
-                    .flatten()
-                    .filter_map(|v| v.plies())
-                    .max()
-                    .unwrap();
+                let slowest = through.iter().flatten().filter_map(|v| v.plies()).max().unwrap();
                 next[i] = Some(Value::Loss(slowest));
             }
         }
@@ -77,10 +65,7 @@ fn naive_fixpoint(rules: Rules) -> HashMap<Position, Value> {
         }
         value = next;
     }
-    all.into_iter()
-        .zip(value)
-        .map(|(p, v)| (p, v.unwrap_or(Value::Draw)))
-        .collect()
+    all.into_iter().zip(value).map(|(p, v)| (p, v.unwrap_or(Value::Draw))).collect()
 }
 
 #[test]
@@ -89,11 +74,7 @@ fn retrograde_agrees_with_the_naive_fixpoint_everywhere() {
         let naive = naive_fixpoint(rules);
         let reduced = solve::solve(rules);
         let unreduced = solve::solve_unreduced(rules);
-        assert_eq!(
-            unreduced.len(),
-            naive.len(),
-            "reachable positions, counted two ways"
-        );
+        assert_eq!(unreduced.len(), naive.len(), "reachable positions, counted two ways");
         for (pos, &value) in &naive {
             assert_eq!(reduced.probe(pos), Some(value), "{pos} (reduced)");
             assert_eq!(unreduced.probe(pos), Some(value), "{pos} (unreduced)");
@@ -112,23 +93,10 @@ fn solution_figures() {
     let s = solve::summarise(&tb, rules);
     assert_eq!(s.value, Value::Draw);
     assert_eq!(
-        (
-            s.reachable.total,
-            s.reachable.win,
-            s.reachable.loss,
-            s.reachable.draw
-        ),
+        (s.reachable.total, s.reachable.win, s.reachable.loss, s.reachable.draw),
         (5230, 3040, 1052, 1138)
     );
-    assert_eq!(
-        (
-            s.movement.total,
-            s.movement.win,
-            s.movement.loss,
-            s.movement.draw
-        ),
-        (2880, 1664, 688, 528)
-    );
+    assert_eq!((s.movement.total, s.movement.win, s.movement.loss, s.movement.draw), (2880, 1664, 688, 528));
     assert_eq!(s.orbits, 368);
     let unreduced = solve::summarise(&solve::solve_unreduced(rules), rules);
     assert_eq!(
@@ -136,9 +104,11 @@ fn solution_figures() {
         (s.value, s.reachable, s.movement)
     );
 
-    let rules = Rules {
-        centre_first: false,
-    };
+    // A tablebase answers only for its own rules.
+    let other: Position = "......... b no-centre-first".parse().unwrap();
+    assert_eq!(tb.probe(&other), None);
+
+    let rules = Rules { centre_first: false };
     let s = solve::summarise(&solve::solve(rules), rules);
     assert_eq!(s.value, Value::Draw);
     // The variant only removes the 1 + 8 positions after Black's centre opening.
@@ -186,11 +156,7 @@ fn play_out(
         if pos.outcome().is_some() {
             return pos.winner();
         }
-        let m = if pos.side_to_move() == Colour::Black {
-            black.choose(&pos)
-        } else {
-            white.choose(&pos)
-        };
+        let m = if pos.side_to_move() == Colour::Black { black.choose(&pos) } else { white.choose(&pos) };
         let m = m.expect("an unfinished game has a move");
         let irreversible = pos.is_irreversible(m);
         pos.play(m).expect("players choose legal moves");
@@ -205,21 +171,14 @@ fn play_out(
 /// The start and a spread of unfinished reachable positions (every fifth
 /// in breadth-first order), both sides to move.
 fn starts(tb: &Tablebase<Position>) -> Vec<Position> {
-    tb.entries()
-        .step_by(5)
-        .map(|(p, _, _)| *p)
-        .filter(|p| p.outcome().is_none())
-        .collect()
+    tb.entries().step_by(5).map(|(p, _, _)| *p).filter(|p| p.outcome().is_none()).collect()
 }
 
 #[test]
 fn perfect_play_never_loses_a_won_or_drawn_position() {
     let tb = solve::solve(Rules::default());
     let mut games = 0;
-    for (i, start) in starts(&solve::solve_unreduced(Rules::default()))
-        .into_iter()
-        .enumerate()
-    {
+    for (i, start) in starts(&solve::solve_unreduced(Rules::default())).into_iter().enumerate() {
         let value = tb.probe(&start).unwrap();
         let perfect_side = start.side_to_move();
         for opponent_kind in 0..2 {
@@ -239,11 +198,9 @@ fn perfect_play_never_loses_a_won_or_drawn_position() {
                 Value::Win(_) => {
                     assert_eq!(winner, Some(perfect_side), "perfect must win from {start}")
                 }
-                Value::Draw => assert_ne!(
-                    winner,
-                    Some(perfect_side.opponent()),
-                    "perfect lost a draw from {start}"
-                ),
+                Value::Draw => {
+                    assert_ne!(winner, Some(perfect_side.opponent()), "perfect lost a draw from {start}")
+                }
                 Value::Loss(_) => {}
             }
         }

@@ -39,11 +39,7 @@ pub struct Naive {
 
 impl Naive {
     pub fn start(centre_first: bool) -> Naive {
-        Naive {
-            cells: ['.'; 9],
-            to_move: 'B',
-            centre_first,
-        }
+        Naive { cells: ['.'; 9], to_move: 'B', centre_first }
     }
 
     fn other(&self) -> char {
@@ -55,9 +51,7 @@ impl Naive {
     }
 
     pub fn has_three(&self, who: char) -> bool {
-        LINES
-            .iter()
-            .any(|l| l.iter().all(|&p| self.cells[p] == who))
+        LINES.iter().any(|l| l.iter().all(|&p| self.cells[p] == who))
     }
 
     /// Legal moves in notation, sorted.
@@ -121,9 +115,6 @@ impl Naive {
         if depth == 0 {
             return 1;
         }
-        self.moves()
-            .iter()
-            .map(|m| self.play(m).perft(depth - 1))
-            .sum()
+        self.moves().iter().map(|m| self.play(m).perft(depth - 1)).sum()
     }
 }

@@ -1,0 +1,659 @@
+//! The search engine: iterative deepening, principal-variation search,
+//! aspiration windows, a shared transposition table, move ordering,
+//! repetition and no-progress draws, limits, and Lazy SMP threads.
+
+use crate::game::{Evaluate, Game, MoveList};
+use crate::score::{is_mate, terminal_score, MAX_EVAL, WIN};
+use crate::stats::Stats;
+use crate::tt::{from_tt, to_tt, Bound, TranspositionTable};
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// The deepest search the engine runs, in plies.
+pub const MAX_DEPTH: u32 = 200;
+
+/// Entries of the history-heuristic table (moves are hashed into it).
+const HISTORY_SLOTS: usize = 4096;
+/// History scores stay below this so they never outrank killers.
+const HISTORY_CAP: u32 = 1 << 20;
+/// Nodes between checks of the clock, the shared node count and the stop flag.
+const POLL_NODES: u64 = 256;
+
+/// When a search stops: at a depth, a node budget or a wall time, whichever
+/// comes first. The node budget and the clock are checked every 256 nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum depth in plies (capped at [`MAX_DEPTH`]).
+    pub depth: u32,
+    /// Maximum nodes, summed over threads.
+    pub nodes: Option<u64>,
+    /// Maximum wall time.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Search to `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth, nodes: None, time: None }
+    }
+
+    /// Search for at most `time` (to [`MAX_DEPTH`] plies).
+    pub fn time(time: Duration) -> Limits {
+        Limits { depth: MAX_DEPTH, nodes: None, time: Some(time) }
+    }
+
+    /// Search at most `nodes` nodes (to [`MAX_DEPTH`] plies).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { depth: MAX_DEPTH, nodes: Some(nodes), time: None }
+    }
+}
+
+/// The techniques the engine uses; see the builder methods of [`Engine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition-table size in bytes (0: no table).
+    pub tt_bytes: usize,
+    /// Search threads (Lazy SMP); 1 is deterministic.
+    pub threads: usize,
+    /// Iterative deepening (depth 1, 2, ... up to the limit).
+    pub iterative_deepening: bool,
+    /// Principal-variation search (null-window search of later moves).
+    pub pvs: bool,
+    /// Aspiration window half-width around the previous iteration's score.
+    pub aspiration: Option<i32>,
+    /// Killer moves (two per ply).
+    pub killers: bool,
+    /// The history heuristic.
+    pub history_heuristic: bool,
+    /// Repetition and no-progress draws inside the search.
+    pub repetition: bool,
+    /// Use a table entry's score only if searched to exactly the remaining
+    /// depth (instead of at least it).
+    pub exact_depth_probes: bool,
+}
+
+impl Default for Options {
+    /// Everything on: a 16 MiB table, one thread, iterative deepening, PVS,
+    /// killers, history heuristic, repetition; no aspiration window (its
+    /// width is in the game's evaluation units).
+    fn default() -> Options {
+        Options {
+            tt_bytes: 16 << 20,
+            threads: 1,
+            iterative_deepening: true,
+            pvs: true,
+            aspiration: None,
+            killers: true,
+            history_heuristic: true,
+            repetition: true,
+            exact_depth_probes: false,
+        }
+    }
+}
+
+impl Options {
+    /// Plain fixed-depth alpha-beta: no table, no deepening, no PVS, no
+    /// ordering heuristics, no repetition detection.
+    pub fn plain() -> Options {
+        Options {
+            tt_bytes: 0,
+            threads: 1,
+            iterative_deepening: false,
+            pvs: false,
+            aspiration: None,
+            killers: false,
+            history_heuristic: false,
+            repetition: false,
+            exact_depth_probes: false,
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<M> {
+    /// The best move found (`None` only when the root has no legal move).
+    pub best_move: Option<M>,
+    /// Its score for the side to move at the root ([`WIN`]` - plies` for a
+    /// win; see [`crate::ScoreKind`]).
+    pub score: i32,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<M>,
+    /// The deepest fully searched iteration, in plies.
+    pub depth: u32,
+    /// Counters, summed over threads.
+    pub stats: Stats,
+    /// Wall time.
+    pub elapsed: Duration,
+    /// Whether a node or time limit stopped the search early (the result is
+    /// then that of the last completed iteration).
+    pub stopped: bool,
+}
+
+impl<M> Analysis<M> {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.stats.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A turn-aware game-tree search engine.
+///
+/// - **Negamax, turn-aware**: a child's score is negated only when the side
+///   to move changed; a ply that leaves the same side to move (a Morris
+///   removal) is searched with the same window. Nothing else assumes
+///   alternation: table entries are per position, mate scores count plies,
+///   and the principal variation is a plain list of plies.
+/// - **Iterative deepening** searches depth 1, 2, ...; each iteration's best
+///   moves (through the table) order the next. It stops early once a mate
+///   within the searched depth is proven.
+/// - **Principal-variation search**: the first move gets the full window,
+///   later ones a null window, re-searched when they fail inside the window.
+/// - **Aspiration windows** (optional) start each iteration in a window
+///   around the previous score and widen to the full window on failure.
+/// - **Transposition table**: see [`TranspositionTable`]; shared by all
+///   threads. Keys are [`Game::hash`]; a game that hashes its canonical form
+///   gets symmetry-reduced probes (the stored move is then only an ordering
+///   hint, as it may belong to a symmetric twin).
+/// - **Move ordering**: the table's move, then moves with a positive
+///   [`Game::move_order_hint`] (captures, removals), then two killer moves per
+///   ply, then the history heuristic; ties keep generation order.
+/// - **Repetition and no progress** (option `repetition`): inside the tree,
+///   a position that already occurred since the last irreversible ply (on
+///   the current path or in the game history passed to
+///   [`Engine::search`]) scores as a draw (the two-fold in-tree rule), and so
+///   does a position reached after [`Game::no_progress_limit`] reversible
+///   plies. Graph-history interaction: a score that depended on such a draw
+///   anywhere below is history-dependent; it is never stored as a bound,
+///   only its best move is (as [`Bound::None`]), so it cannot be reused on a
+///   path with another history.
+/// - **Limits**: depth, node budget, wall time ([`Limits`]).
+/// - **Threads**: Lazy SMP. Helper threads run the same iterative
+///   deepening (odd helpers starting one ply deeper) on the shared table
+///   and stop when the main thread finishes; the main thread's result is
+///   returned. With one thread the search is deterministic for a fresh or
+///   cleared table.
+///
+/// ```
+/// use lapilli_search::{Engine, Limits, ScoreKind, doc_game::Nim};
+/// // Nim with 4 stones, take 1 or 2, taking the last stone wins:
+/// // the side to move wins by taking 1, in 3 plies.
+/// let mut engine = Engine::new();
+/// let a = engine.search(&Nim::new(4), &[], &Limits::depth(10), &|_: &Nim| 0);
+/// assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(3));
+/// assert_eq!(a.best_move, Some(1));
+/// assert_eq!(a.pv, vec![1, 1, 2]);
+/// ```
+pub struct Engine<G: Game> {
+    options: Options,
+    tt: Option<TranspositionTable>,
+    _game: std::marker::PhantomData<fn(G)>,
+}
+
+impl<G: Game> Default for Engine<G> {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl<G: Game> Engine<G> {
+    /// An engine with the default [`Options`].
+    pub fn new() -> Engine<G> {
+        Engine::with_options(Options::default())
+    }
+
+    /// An engine with these options.
+    pub fn with_options(options: Options) -> Engine<G> {
+        let tt = (options.tt_bytes > 0).then(|| TranspositionTable::with_bytes(options.tt_bytes));
+        Engine { options, tt, _game: std::marker::PhantomData }
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Sets the transposition table to at most `bytes` bytes (0: none).
+    /// The table remembers results across searches until cleared.
+    #[must_use]
+    pub fn transposition_table(mut self, bytes: usize) -> Engine<G> {
+        self.options.tt_bytes = bytes;
+        self.tt = (bytes > 0).then(|| TranspositionTable::with_bytes(bytes));
+        self
+    }
+
+    /// Sets the number of search threads (at least 1).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Engine<G> {
+        self.options.threads = threads.max(1);
+        self
+    }
+
+    /// Turns iterative deepening on or off (off: one search at the depth
+    /// limit).
+    #[must_use]
+    pub fn iterative_deepening(mut self, on: bool) -> Engine<G> {
+        self.options.iterative_deepening = on;
+        self
+    }
+
+    /// Turns principal-variation search on or off.
+    #[must_use]
+    pub fn pvs(mut self, on: bool) -> Engine<G> {
+        self.options.pvs = on;
+        self
+    }
+
+    /// Sets the aspiration window half-width, in evaluation units (`None`:
+    /// full windows).
+    #[must_use]
+    pub fn aspiration(mut self, half_width: Option<i32>) -> Engine<G> {
+        self.options.aspiration = half_width;
+        self
+    }
+
+    /// Turns killer moves on or off.
+    #[must_use]
+    pub fn killers(mut self, on: bool) -> Engine<G> {
+        self.options.killers = on;
+        self
+    }
+
+    /// Turns the history heuristic on or off.
+    #[must_use]
+    pub fn history_heuristic(mut self, on: bool) -> Engine<G> {
+        self.options.history_heuristic = on;
+        self
+    }
+
+    /// Turns repetition and no-progress draws inside the search on or off.
+    #[must_use]
+    pub fn repetition(mut self, on: bool) -> Engine<G> {
+        self.options.repetition = on;
+        self
+    }
+
+    /// Uses a table score only when searched to exactly the remaining depth.
+    /// Then a fixed-depth search returns exactly plain minimax's score (a
+    /// deeper entry is more accurate but changes the answer).
+    #[must_use]
+    pub fn exact_depth_probes(mut self, on: bool) -> Engine<G> {
+        self.options.exact_depth_probes = on;
+        self
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
+    }
+
+    /// Searches `pos` within `limits`, with `eval` at the leaves.
+    ///
+    /// `history` holds the hashes of the game's earlier positions since its
+    /// last irreversible ply, oldest first, without `pos` itself (see
+    /// [`crate::GameRecord::history`]); with repetition detection on, a
+    /// repetition of any of them inside the tree is a draw and they count
+    /// towards the no-progress limit. Pass `&[]` for none.
+    pub fn search<E>(&mut self, pos: &G, history: &[u64], limits: &Limits, eval: &E) -> Analysis<G::Move>
+    where
+        G: Send + Sync,
+        G::Move: Send + Sync,
+        E: Evaluate<G> + Sync,
+    {
+        let start = Instant::now();
+        if let Some(tt) = &self.tt {
+            tt.new_search();
+        }
+        let stop = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
+        let shared = Shared { tt: self.tt.as_ref(), stop: &stop, nodes: &nodes, start, limits: *limits };
+        let max_depth = limits.depth.clamp(1, MAX_DEPTH);
+        let options = &self.options;
+        let (main, helper_stats) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..options.threads)
+                .map(|i| {
+                    scope.spawn(move || {
+                        let mut w = Worker::new(shared, options, eval, history);
+                        w.iterate(pos, max_depth, 1 + (i as u32 % 2));
+                        w.stats
+                    })
+                })
+                .collect();
+            let mut w = Worker::new(shared, options, eval, history);
+            let result = w.iterate(pos, max_depth, 1);
+            stop.store(true, Relaxed);
+            let stats: Vec<Stats> = helpers.into_iter().map(|h| h.join().expect("helper thread")).collect();
+            ((result, w.stats, w.stopped), stats)
+        });
+        let (result, mut stats, stopped) = main;
+        for h in helper_stats {
+            stats.nodes += h.nodes;
+            stats.tt_hits += h.tt_hits;
+            stats.cutoffs += h.cutoffs;
+        }
+        let (best_move, score, pv, depth) = match result {
+            Some(r) => r,
+            None => {
+                // Stopped before depth 1 finished: any legal move.
+                let mut list = G::Moves::default();
+                pos.legal_moves(&mut list);
+                let m = list.as_slice().first().copied();
+                (m, eval.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL), m.into_iter().collect(), 0)
+            }
+        };
+        Analysis { best_move, score, pv, depth, stats, elapsed: start.elapsed(), stopped }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    tt: Option<&'a TranspositionTable>,
+    stop: &'a AtomicBool,
+    nodes: &'a AtomicU64,
+    start: Instant,
+    limits: Limits,
+}
+
+struct Scored<M> {
+    mv: M,
+    order: i32,
+    index: u16,
+}
+
+type Completed<M> = (Option<M>, i32, Vec<M>, u32);
+
+struct Worker<'a, G: Game, E> {
+    shared: Shared<'a>,
+    options: &'a Options,
+    eval: &'a E,
+    stats: Stats,
+    unflushed: u64,
+    stopped: bool,
+    path: Vec<u64>,
+    gen: G::Moves,
+    lists: Vec<Vec<Scored<G::Move>>>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<u32>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
+    fn new(shared: Shared<'a>, options: &'a Options, eval: &'a E, history: &[u64]) -> Self {
+        Worker {
+            shared,
+            options,
+            eval,
+            stats: Stats::default(),
+            unflushed: 0,
+            stopped: false,
+            path: history.to_vec(),
+            gen: G::Moves::default(),
+            lists: Vec::new(),
+            killers: Vec::new(),
+            history: vec![0; HISTORY_SLOTS],
+            pv: Vec::new(),
+        }
+    }
+
+    /// Iterative deepening from `first` to `max_depth`; the last completed
+    /// iteration's best move, score, principal variation and depth.
+    fn iterate(&mut self, root: &G, max_depth: u32, first: u32) -> Option<Completed<G::Move>> {
+        let mut last: Option<Completed<G::Move>> = None;
+        let first = if self.options.iterative_deepening { first.min(max_depth) } else { max_depth };
+        for depth in first..=max_depth {
+            let (mut alpha, mut beta) = (-WIN - 1, WIN + 1);
+            if let (Some(w), Some((_, s, _, _))) = (self.options.aspiration, &last) {
+                if !is_mate(*s) {
+                    (alpha, beta) = (s - w, s + w);
+                }
+            }
+            let score = loop {
+                let (s, _) = self.node(root, depth, 0, alpha, beta, 0);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha && alpha > -WIN - 1 {
+                    alpha = -WIN - 1;
+                } else if s >= beta && beta < WIN + 1 {
+                    beta = WIN + 1;
+                } else {
+                    break s;
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            let pv = self.pv.first().cloned().unwrap_or_default();
+            let proven = is_mate(score) && (WIN - score.abs()) as u32 <= depth;
+            last = Some((pv.first().copied(), score, pv, depth));
+            if proven || self.shared.stop.load(Relaxed) {
+                break;
+            }
+        }
+        self.flush();
+        last
+    }
+
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+
+    fn poll(&mut self) {
+        self.flush();
+        let limits = &self.shared.limits;
+        let over_nodes = limits.nodes.is_some_and(|n| self.shared.nodes.load(Relaxed) >= n);
+        let over_time = limits.time.is_some_and(|t| self.shared.start.elapsed() >= t);
+        if over_nodes || over_time {
+            self.shared.stop.store(true, Relaxed);
+        }
+        if self.shared.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    fn move_slot(m: G::Move) -> usize {
+        let mut h = FxHasher::default();
+        m.hash(&mut h);
+        h.finish() as usize % HISTORY_SLOTS
+    }
+
+    /// Searches a child one ply below `ply - 1` in the parent's window
+    /// `(alpha, beta)`, negating only if the side to move changed.
+    #[inline]
+    fn child(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        ws: usize,
+    ) -> (i32, bool) {
+        if same_side {
+            self.node(child, depth, ply, alpha, beta, ws)
+        } else {
+            let (s, dependent) = self.node(child, depth, ply, -beta, -alpha, ws);
+            (-s, dependent)
+        }
+    }
+
+    /// Negamax with alpha-beta at `pos`, `ply` plies below the root, with
+    /// `depth` plies to go. `window_start` indexes the first position of
+    /// `path` since the last irreversible ply. Returns the score and
+    /// whether it depended on a repetition or no-progress draw.
+    fn node(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        window_start: usize,
+    ) -> (i32, bool) {
+        self.stats.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= POLL_NODES {
+            self.poll();
+        }
+        if self.shared.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            self.shared.stop.store(true, Relaxed);
+            self.stopped = true;
+        }
+        if self.stopped {
+            return (0, true);
+        }
+        let p = ply as usize;
+        if self.pv.len() <= p + 1 {
+            self.pv.resize_with(p + 2, Vec::new);
+            self.lists.resize_with(p + 2, Vec::new);
+            self.killers.resize(p + 2, [None, None]);
+        }
+        self.pv[p].clear();
+        if let Some(outcome) = pos.outcome() {
+            return (terminal_score(outcome, ply), false);
+        }
+        let key = pos.hash();
+        let here = self.path.len();
+        if self.options.repetition && ply > 0 {
+            if self.path[window_start..].contains(&key) {
+                return (0, true);
+            }
+            if pos.no_progress_limit().is_some_and(|limit| (here - window_start) as u32 >= limit) {
+                return (0, true);
+            }
+        }
+        if depth == 0 || ply + 1 >= MAX_DEPTH {
+            return (self.eval.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL), false);
+        }
+        let mut tt_index = None;
+        if let Some(entry) = self.shared.tt.and_then(|tt| tt.probe(key)) {
+            self.stats.tt_hits += 1;
+            tt_index = entry.move_index;
+            let deep_enough =
+                if self.options.exact_depth_probes { entry.depth == depth } else { entry.depth >= depth };
+            if ply > 0 && entry.bound != Bound::None && deep_enough {
+                let s = from_tt(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if usable {
+                    return (s, false);
+                }
+            }
+        }
+
+        // Ordered move list.
+        let mut list = std::mem::take(&mut self.lists[p]);
+        list.clear();
+        pos.legal_moves(&mut self.gen);
+        for (i, &mv) in self.gen.as_slice().iter().enumerate() {
+            let index = i.min(u16::MAX as usize) as u16;
+            let order = if tt_index == Some(index) {
+                i32::MAX
+            } else {
+                let hint = pos.move_order_hint(mv);
+                if hint > 0 {
+                    (1 << 28) + hint.min(1 << 26)
+                } else if self.options.killers && self.killers[p][0] == Some(mv) {
+                    1 << 27
+                } else if self.options.killers && self.killers[p][1] == Some(mv) {
+                    (1 << 27) - 1
+                } else if self.options.history_heuristic {
+                    self.history[Self::move_slot(mv)] as i32
+                } else {
+                    0
+                }
+            };
+            list.push(Scored { mv, order, index });
+        }
+        list.sort_by_key(|s| std::cmp::Reverse(s.order));
+
+        self.path.push(key);
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_index = None;
+        let mut dependent = false;
+        let side = pos.side_to_move();
+        for (n, scored) in list.iter().enumerate() {
+            let mv = scored.mv;
+            let mut child = pos.clone();
+            child.play(mv);
+            let same = child.side_to_move() == side;
+            let ws = if pos.is_irreversible(mv) { here + 1 } else { window_start };
+            let (s, dep) = if n == 0 || !self.options.pvs {
+                self.child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
+            } else {
+                let (s, dep) = self.child(&child, same, depth - 1, ply + 1, (alpha, alpha + 1), ws);
+                if s > alpha && s < beta && !self.stopped {
+                    self.child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
+                } else {
+                    (s, dep)
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            dependent |= dep;
+            if s > best {
+                best = s;
+                best_index = Some(scored.index);
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(p + 1);
+                    head[p].clear();
+                    head[p].push(mv);
+                    head[p].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        self.stats.cutoffs += 1;
+                        if pos.move_order_hint(mv) <= 0 {
+                            self.reward_quiet(mv, p, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.lists[p] = list;
+        if self.stopped {
+            return (best, true);
+        }
+        if let Some(tt) = self.shared.tt {
+            if dependent {
+                tt.store(key, 0, 0, Bound::None, best_index);
+            } else {
+                let bound = if best <= alpha0 {
+                    Bound::Upper
+                } else if best >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                tt.store(key, to_tt(best, ply), depth, bound, best_index);
+            }
+        }
+        (best, dependent)
+    }
+
+    fn reward_quiet(&mut self, mv: G::Move, p: usize, depth: u32) {
+        if self.options.killers && self.killers[p][0] != Some(mv) {
+            self.killers[p][1] = self.killers[p][0];
+            self.killers[p][0] = Some(mv);
+        }
+        if self.options.history_heuristic {
+            let slot = &mut self.history[Self::move_slot(mv)];
+            *slot += depth * depth;
+            if *slot >= HISTORY_CAP {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
+    }
+}
