@@ -18,6 +18,8 @@
 mod bitboard;
 mod board;
 mod geometry;
+pub mod grid;
+pub mod morris;
 pub mod wheel;
 
 pub use bitboard::{Bitboard, BitboardIter, Point, MAX_POINTS};

@@ -17,6 +17,11 @@ pub trait TerminalGame: Game + Display {
     fn side_name(side: Self::Side) -> String;
     /// How a finished game ended, e.g. "black wins: three in a line".
     fn result_text(&self) -> String;
+    /// A short kind for a finished game's ending, e.g. `line`, `blocked`.
+    fn ending_kind(&self) -> &'static str;
+    /// For a finished game: 0 if the side `first` (the side that moved
+    /// first) won, 1 if the other side won, `None` for a draw.
+    fn winner_index(&self, first: Self::Side) -> Option<usize>;
 }
 
 /// Who plays a side.

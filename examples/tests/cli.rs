@@ -134,7 +134,8 @@ fn analyze_reports_best_move_score_and_pv() {
     let j = json(&["analyze", "terni-lapilli", "--millis", "50", "--threads", "2", "--json"]);
     assert!(j["depth"].as_u64().unwrap() >= 1);
 
-    let text = String::from_utf8(lapilli(&["analyze", "terni-lapilli", "--moves", "0 4 1 2 6 3"], "").stdout).unwrap();
+    let text = String::from_utf8(lapilli(&["analyze", "terni-lapilli", "--moves", "0 4 1 2 6 3"], "").stdout)
+        .unwrap();
     assert!(text.contains("game over: white wins: three in a line"), "{text}");
     let out = lapilli(&["analyze", "terni-lapilli", "--moves", "0 0"], "");
     assert_eq!(out.status.code(), Some(2));

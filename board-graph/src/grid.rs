@@ -1,0 +1,1 @@
+//! Rectangular grids with rows and columns as lines.

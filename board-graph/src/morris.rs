@@ -1,0 +1,1 @@
+//! The 24-point morris board.

@@ -1,0 +1,12 @@
+//! The petteia commands.
+
+use crate::commands::{Commands, Result};
+use crate::{GameName, VariantArgs};
+
+/// The commands of a petteia game under the variant options.
+///
+/// # Errors
+/// Until the rules crate is wired in, every petteia game is refused.
+pub fn commands(name: GameName, _variant: &VariantArgs) -> Result<Box<dyn Commands>> {
+    Err(format!("{name:?}: not available in this build yet").into())
+}

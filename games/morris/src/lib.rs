@@ -1,0 +1,2 @@
+//! Nine Men's Morris and its relatives.
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! Petteia / Ludus Latrunculorum.
+#![deny(missing_docs)]
