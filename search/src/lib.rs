@@ -40,6 +40,7 @@ mod retrograde;
 mod score;
 mod stats;
 mod tt;
+pub mod zobrist;
 
 pub use engine::{Analysis, Engine, Limits, Options, MAX_DEPTH};
 pub use game::{Evaluate, Game, Indexed, MoveList, Outcome};
