@@ -56,6 +56,11 @@ fn perft_and_search(c: &mut Criterion) {
         ("engine_depth_14_2_threads", Options { tt_bytes: 1 << 20, threads: 2, ..Options::default() }, 14),
     ];
     for (name, options, depth) in configs {
+        // Report nodes/second: the node count of one (deterministic for one
+        // thread) run sets the throughput.
+        let nodes =
+            Engine::with_options(options).search(&start, &[], &Limits::depth(depth), &Heuristic).stats.nodes;
+        g.throughput(Throughput::Elements(nodes));
         g.bench_function(name, |b| {
             b.iter(|| {
                 let mut engine = Engine::with_options(options);

@@ -11,6 +11,7 @@
 //! | [`minimax`] | plain minimax: the reference |
 //! | [`Engine`] | negamax alpha-beta: iterative deepening, PVS, aspiration, transposition table, killers, history heuristic, repetition and no-progress draws, limits, Lazy SMP |
 //! | [`TranspositionTable`] | lock-free, two-way buckets, shared by threads |
+//! | [`SymmetryKeyed`] | keys the table by canonical forms (symmetry-reduced probes) |
 //! | [`GameRecord`] | adjudicates finished games, threefold repetition, no progress |
 //! | [`perft`], [`perft_divide`] | leaf counts of the legal-ply tree |
 //! | [`solve`] → [`Tablebase`] | retrograde analysis: WDL and DTM of every reachable position |
@@ -32,6 +33,7 @@ pub mod doc_game;
 mod engine;
 mod game;
 mod history;
+mod keyed;
 mod minimax;
 mod perft;
 mod player;
@@ -45,6 +47,7 @@ pub mod zobrist;
 pub use engine::{Analysis, Engine, Limits, Options, MAX_DEPTH};
 pub use game::{Evaluate, Game, Indexed, MoveList, Outcome};
 pub use history::History;
+pub use keyed::SymmetryKeyed;
 pub use minimax::{minimax, minimax_root_scores};
 pub use perft::{perft, perft_divide};
 pub use player::{PerfectPlayer, Player, RandomPlayer, SearchPlayer};

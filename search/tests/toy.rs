@@ -327,3 +327,26 @@ fn perft_counts_every_line() {
     assert_eq!(perft(&pos, 3), 1);
     assert_eq!(perft(&pos, 4), 0);
 }
+
+#[test]
+fn node_and_time_limits_stop_with_a_move() {
+    // Big heaps, no table: the tree is far too large to finish.
+    let pos = Heaps { a: 60, b: 60, side: false, bonus: true };
+    let zero = |_: &Heaps| 0;
+    let mut engine = Engine::new().transposition_table(0);
+    let a = engine.search(&pos, &[], &Limits::nodes(5_000), &zero);
+    assert!(a.stopped);
+    assert_eq!(a.stats.nodes, 5_000, "one thread stops exactly at the budget");
+    assert!(a.best_move.is_some() && a.depth >= 1);
+    assert_eq!(a.pv.first(), a.best_move.as_ref());
+
+    let a = engine.search(&pos, &[], &Limits::time(std::time::Duration::from_millis(30)), &zero);
+    assert!(a.stopped);
+    assert!(a.best_move.is_some());
+    assert!(a.elapsed < std::time::Duration::from_secs(5), "stopped at {:?}", a.elapsed);
+
+    // A depth limit alone finishes and says so.
+    let a = engine.search(&Heaps { a: 2, b: 1, side: false, bonus: false }, &[], &Limits::depth(5), &zero);
+    assert!(!a.stopped);
+    assert!(a.nps() > 0.0);
+}

@@ -90,3 +90,30 @@ fn node_savings_over_minimax() {
     let m = minimax(&start, 1, &Heuristic);
     assert_eq!(m.stats.nodes, 10, "root and its 9 placements");
 }
+
+/// Keying the table by canonical forms (the wheel's 16 symmetries) leaves
+/// every score unchanged.
+#[test]
+fn canonical_table_keys_change_no_score() {
+    use lapilli_search::{Evaluate, SymmetryKeyed};
+    let group = solve::group();
+    let eval = |p: &SymmetryKeyed<'_, Position>| Heuristic.evaluate(&p.position);
+    for &(pos, _) in reachable().iter().step_by(13) {
+        for depth in [3, 5] {
+            let exact = Options {
+                repetition: false,
+                exact_depth_probes: true,
+                tt_bytes: 1 << 16,
+                ..Options::default()
+            };
+            let plain = Engine::with_options(exact).search(&pos, &[], &Limits::depth(depth), &Heuristic);
+            let keyed = Engine::with_options(exact).search(
+                &SymmetryKeyed::new(pos, group),
+                &[],
+                &Limits::depth(depth),
+                &eval,
+            );
+            assert_eq!(plain.score, keyed.score, "{pos} depth {depth}");
+        }
+    }
+}
