@@ -27,16 +27,30 @@ pub const CENTRE: Point = Point::new(8);
 
 /// The wheel's 12 winning lines as listed in seed 000: ring patterns
 /// `{i, i+1, i+2}` for `i = 0..8`, then the diameters `{i, 8, i+4}` for
-/// `i = 0..4`.
+/// `i = 0..4`. A constant so that rules crates can derive compile-time
+/// tables from it.
+pub const LINES: [[usize; 3]; 12] = {
+    let mut lines = [[0usize; 3]; 12];
+    let mut i = 0;
+    while i < 8 {
+        lines[i] = [i, (i + 1) % 8, (i + 2) % 8];
+        i += 1;
+    }
+    while i < 12 {
+        lines[i] = [i - 8, 8, i - 4];
+        i += 1;
+    }
+    lines
+};
+
+/// The wheel's lines as a list (see [`LINES`]).
 pub fn lines() -> Vec<[usize; 3]> {
-    let ring = (0..8).map(|i| [i, (i + 1) % 8, (i + 2) % 8]);
-    let diameters = (0..4).map(|i| [i, 8, i + 4]);
-    ring.chain(diameters).collect()
+    LINES.to_vec()
 }
 
 /// The wheel board built from its 12 lines.
 pub fn wheel() -> Board {
-    Board::from_lines(POINTS, lines()).expect("the wheel's lines are valid")
+    Board::from_lines(POINTS, LINES).expect("the wheel's lines are valid")
 }
 
 /// Coordinates of the wheel's points in the drawing above (ring clockwise

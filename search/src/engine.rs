@@ -362,6 +362,7 @@ struct Scored<M> {
     mv: M,
     order: i32,
     index: u16,
+    quiet: bool,
 }
 
 type Completed<M> = (Option<M>, i32, Vec<M>, u32);
@@ -375,6 +376,7 @@ struct Worker<'a, G: Game, E> {
     stopped: bool,
     path: Vec<u64>,
     gen: G::Moves,
+    hints: Vec<i32>,
     lists: Vec<Vec<Scored<G::Move>>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<u32>,
@@ -392,6 +394,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             stopped: false,
             path: history.to_vec(),
             gen: G::Moves::default(),
+            hints: Vec::new(),
             lists: Vec::new(),
             killers: Vec::new(),
             history: vec![0; HISTORY_SLOTS],
@@ -507,6 +510,13 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         if self.stopped {
             return (0, true);
         }
+        if let Some(outcome) = pos.outcome() {
+            return (terminal_score(outcome, ply), false);
+        }
+        if depth == 0 && !self.options.repetition {
+            // A leaf needs nothing else: no repetition to check, no PV.
+            return (self.eval.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL), false);
+        }
         let p = ply as usize;
         if self.pv.len() <= p + 1 {
             self.pv.resize_with(p + 2, Vec::new);
@@ -514,9 +524,6 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             self.killers.resize(p + 2, [None, None]);
         }
         self.pv[p].clear();
-        if let Some(outcome) = pos.outcome() {
-            return (terminal_score(outcome, ply), false);
-        }
         let key = pos.hash();
         let here = self.path.len();
         if self.options.repetition && ply > 0 {
@@ -554,12 +561,12 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let mut list = std::mem::take(&mut self.lists[p]);
         list.clear();
         pos.legal_moves(&mut self.gen);
-        for (i, &mv) in self.gen.as_slice().iter().enumerate() {
+        pos.move_order_hints(self.gen.as_slice(), &mut self.hints);
+        for (i, (&mv, &hint)) in self.gen.as_slice().iter().zip(&self.hints).enumerate() {
             let index = i.min(u16::MAX as usize) as u16;
             let order = if tt_index == Some(index) {
                 i32::MAX
             } else {
-                let hint = pos.move_order_hint(mv);
                 if hint > 0 {
                     (1 << 28) + hint.min(1 << 26)
                 } else if self.options.killers && self.killers[p][0] == Some(mv) {
@@ -572,7 +579,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                     0
                 }
             };
-            list.push(Scored { mv, order, index });
+            list.push(Scored { mv, order, index, quiet: hint <= 0 });
         }
         list.sort_by_key(|s| std::cmp::Reverse(s.order));
 
@@ -613,7 +620,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                     head[p].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         self.stats.cutoffs += 1;
-                        if pos.move_order_hint(mv) <= 0 {
+                        if scored.quiet {
                             self.reward_quiet(mv, p, depth);
                         }
                         break;

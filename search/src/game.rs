@@ -126,6 +126,14 @@ pub trait Game: Clone {
     fn move_order_hint(&self, _m: Self::Move) -> i32 {
         0
     }
+
+    /// [`Game::move_order_hint`] for every move of a list at once, into
+    /// `hints` (cleared first), so that a game can share work between the
+    /// moves of one position. The default asks move by move.
+    fn move_order_hints(&self, moves: &[Self::Move], hints: &mut Vec<i32>) {
+        hints.clear();
+        hints.extend(moves.iter().map(|&m| self.move_order_hint(m)));
+    }
 }
 
 /// A static evaluation: a score for the side to move, in the units of the

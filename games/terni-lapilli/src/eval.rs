@@ -1,6 +1,6 @@
 //! The heuristic evaluation of seed 000.
 
-use crate::position::Position;
+use crate::position::{ternary, Position};
 use lapilli_board_graph::{wheel, Bitboard};
 use lapilli_search::Evaluate;
 
@@ -52,8 +52,28 @@ fn lines() -> &'static [Bitboard] {
 pub struct Heuristic;
 
 impl Evaluate<Position> for Heuristic {
+    /// [`line_score`] for the side to move, read from a table of all `3^9`
+    /// colourings computed once.
     fn evaluate(&self, pos: &Position) -> i32 {
         let me = pos.side_to_move();
-        line_score(pos.pieces(me), pos.pieces(me.opponent()))
+        let (own, opp) = (pos.pieces(me), pos.pieces(me.opponent()));
+        let index = ternary(own.0 as u16) + 2 * ternary(opp.0 as u16);
+        score_table()[index] as i32
     }
+}
+
+/// [`line_score`] of every colouring, indexed by `t(own) + 2 t(opp)`.
+fn score_table() -> &'static [i16] {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![0i16; 19_683];
+        for own in 0u64..512 {
+            for opp in (0u64..512).filter(|opp| opp & own == 0) {
+                let index = ternary(own as u16) + 2 * ternary(opp as u16);
+                table[index] = line_score(Bitboard(own), Bitboard(opp)) as i16;
+            }
+        }
+        table
+    })
 }

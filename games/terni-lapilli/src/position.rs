@@ -7,7 +7,6 @@ use lapilli_board_graph::{wheel, Bitboard, Point};
 use lapilli_search::{Game, Indexed, MoveList, Outcome};
 use lapilli_symmetry::{Canonical, Group, Permutation, Symmetric};
 use std::fmt;
-use std::sync::OnceLock;
 use thiserror::Error;
 
 /// Pieces each side places (seed 000).
@@ -166,37 +165,75 @@ pub enum PositionError {
     MoverHasLine(Colour),
 }
 
-/// Board tables derived once from `lapilli_board_graph::wheel`.
+/// Board tables derived at compile time from the wheel's lines
+/// (`lapilli_board_graph::wheel::LINES`); a test checks them against the
+/// `Board` built from the same lines.
 struct Tables {
+    /// Adjacent points of each point (consecutive on some line).
     neighbours: [u16; 9],
-    lines: [u16; 12],
+    /// Whether each 9-bit point set holds a line.
+    wins: [bool; 512],
     /// Base-3 value of each 9-bit point set: `sum of 3^p over p in set`.
     ternary: [u16; 512],
+    /// Points in each 9-bit point set (a table: the baseline x86-64 target
+    /// has no popcount instruction).
+    counts: [u8; 512],
 }
 
+const TABLES: Tables = {
+    let lines = wheel::LINES;
+    let mut neighbours = [0u16; 9];
+    let mut masks = [0u16; 12];
+    let mut l = 0;
+    while l < 12 {
+        let [a, b, c] = lines[l];
+        masks[l] = 1 << a | 1 << b | 1 << c;
+        neighbours[a] |= 1 << b;
+        neighbours[b] |= 1 << a | 1 << c;
+        neighbours[c] |= 1 << b;
+        l += 1;
+    }
+    let mut wins = [false; 512];
+    let mut ternary = [0u16; 512];
+    let mut counts = [0u8; 512];
+    let mut set = 0;
+    while set < 512 {
+        counts[set] = (set as u16).count_ones() as u8;
+        let mut l = 0;
+        while l < 12 {
+            if masks[l] as usize & !set == 0 {
+                wins[set] = true;
+            }
+            l += 1;
+        }
+        let (mut p, mut power) = (0, 1u16);
+        while p < 9 {
+            if set >> p & 1 == 1 {
+                ternary[set] += power;
+            }
+            power *= 3;
+            p += 1;
+        }
+        set += 1;
+    }
+    Tables { neighbours, wins, ternary, counts }
+};
+
+#[inline]
 fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let board = wheel::wheel();
-        let mut neighbours = [0u16; 9];
-        for p in board.points() {
-            neighbours[p.index()] = board.neighbours(p).0 as u16;
-        }
-        let mut lines = [0u16; 12];
-        for (i, l) in board.line_sets().iter().enumerate() {
-            lines[i] = l.0 as u16;
-        }
-        let mut ternary = [0u16; 512];
-        for (set, t) in ternary.iter_mut().enumerate() {
-            *t = (0..9).filter(|b| set >> b & 1 == 1).map(|b| 3u16.pow(b)).sum();
-        }
-        Tables { neighbours, lines, ternary }
-    })
+    &TABLES
 }
 
 /// Whether the point set holds three on one of the 12 lines.
+#[inline]
 fn has_line(set: u16) -> bool {
-    tables().lines.iter().any(|&l| l & !set == 0)
+    tables().wins[set as usize & 0x1ff]
+}
+
+/// The base-3 reading of a point set (`sum of 3^p`), below `3^9`.
+#[inline]
+pub(crate) fn ternary(set: u16) -> usize {
+    tables().ternary[set as usize & 0x1ff] as usize
 }
 
 /// A Terni Lapilli position: the pieces of both sides, the side to move and
@@ -319,10 +356,40 @@ impl Position {
 
     /// The phase: placement while the side to move has pieces in hand.
     pub fn phase(&self) -> Phase {
-        if self.bits(self.to_move).count_ones() < PIECES as u32 {
+        if (TABLES.counts[self.bits(self.to_move) as usize & 0x1ff] as usize) < PIECES {
             Phase::Placement
         } else {
             Phase::Movement
+        }
+    }
+
+    /// The empty points that would complete a line of the opponent of the
+    /// side to move.
+    fn threatened_points(&self) -> u16 {
+        let opp = self.bits(self.to_move.opponent());
+        let empty = !(self.black | self.white) & 0x1ff;
+        let mut threatened = 0;
+        for p in 0..9 {
+            if empty >> p & 1 == 1 && has_line(opp | 1 << p) {
+                threatened |= 1 << p;
+            }
+        }
+        threatened
+    }
+
+    /// The move-ordering hint of `m` given [`Position::threatened_points`].
+    fn hint_with(&self, m: Move, threatened: u16) -> i32 {
+        let own = self.bits(self.to_move);
+        let (to, after) = match m {
+            Move::Place(p) => (p.index(), own | 1 << p.index()),
+            Move::Slide { from, to } => (to.index(), (own & !(1 << from.index())) | 1 << to.index()),
+        };
+        if has_line(after) {
+            2
+        } else if threatened >> to & 1 == 1 {
+            1
+        } else {
+            0
         }
     }
 
@@ -333,7 +400,7 @@ impl Position {
 
     /// The number of pieces on the board (0..=6).
     pub fn piece_count(&self) -> usize {
-        (self.black | self.white).count_ones() as usize
+        TABLES.counts[(self.black | self.white) as usize & 0x1ff] as usize
     }
 
     /// The winner, if the game is over: the side that completed a line, or
@@ -491,7 +558,9 @@ impl Game for Position {
 
     fn legal_moves(&self, moves: &mut MoveList9) {
         MoveList::clear(moves);
-        if self.lost() {
+        // A finished game has no moves: the opponent has a line, or the
+        // side to move is blocked (then nothing is generated below anyway).
+        if has_line(self.bits(self.to_move.opponent())) {
             return;
         }
         let empty = !(self.black | self.white) & 0x1ff;
@@ -537,20 +606,13 @@ impl Game for Position {
     /// the empty point of an opponent's two-in-a-line (it blocks a threat),
     /// 0 otherwise.
     fn move_order_hint(&self, m: Move) -> i32 {
-        let own = self.bits(self.to_move);
-        let opp = self.bits(self.to_move.opponent());
-        let to = 1u16 << m.to().index();
-        let after = match m {
-            Move::Place(_) => own | to,
-            Move::Slide { from, .. } => (own & !(1 << from.index())) | to,
-        };
-        if has_line(after) {
-            2
-        } else if tables().lines.iter().any(|&l| l & to != 0 && (l & opp).count_ones() == 2) {
-            1
-        } else {
-            0
-        }
+        self.hint_with(m, self.threatened_points())
+    }
+
+    fn move_order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
+        let threatened = self.threatened_points();
+        hints.clear();
+        hints.extend(moves.iter().map(|&m| self.hint_with(m, threatened)));
     }
 }
 
@@ -565,8 +627,7 @@ impl Indexed for Position {
     /// nothing for positions under the other.
     #[inline]
     fn index(&self) -> usize {
-        let t = &tables().ternary;
-        let board = t[self.black as usize] as usize + 2 * t[self.white as usize] as usize;
+        let board = ternary(self.black) + 2 * ternary(self.white);
         4 * board + 2 * (!self.rules.centre_first) as usize + (self.to_move == Colour::White) as usize
     }
 }
@@ -605,5 +666,24 @@ impl Symmetric for Position {
             }
         }
         Canonical { position: self.map(group.element(best.1)), element: best.1 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compile_time_tables_match_the_board() {
+        let board = wheel::wheel();
+        for p in board.points() {
+            assert_eq!(TABLES.neighbours[p.index()] as u64, board.neighbours(p).0);
+        }
+        for set in 0u64..512 {
+            let has = board.line_sets().iter().any(|l| l.is_subset(Bitboard(set)));
+            assert_eq!(TABLES.wins[set as usize], has);
+        }
+        assert_eq!(TABLES.ternary[0b1_0000_0011], 1 + 3 + 6561);
+        assert_eq!(TABLES.counts[0b1_0110_0011], 5);
     }
 }
