@@ -20,6 +20,12 @@ impl Symmetric for Stones {
     fn key(&self) -> (u64, u64) {
         (self.0 .0, self.1 .0)
     }
+
+    /// The fast path a game uses: all images of both sets at once.
+    fn canonical(&self, group: &lapilli_symmetry::Group) -> lapilli_symmetry::Canonical<Stones> {
+        let element = group.least_images(&[self.0, self.1]);
+        lapilli_symmetry::Canonical { position: self.map(group.element(element)), element }
+    }
 }
 
 /// The 24-point morris board from its 16 mills (seed 001).

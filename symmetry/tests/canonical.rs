@@ -69,3 +69,15 @@ fn one_stone_orbits() {
         assert_eq!(pos.orbit_size(group()), expected);
     }
 }
+
+proptest! {
+    /// `Group::images` agrees with mapping element by element.
+    #[test]
+    fn images_under_every_element(set in 0u64..512) {
+        let mut out = vec![0; group().len()];
+        group().images(Bitboard(set), &mut out);
+        for (g, &img) in group().elements().iter().zip(&out) {
+            prop_assert_eq!(g.map_bits(Bitboard(set)).0, img);
+        }
+    }
+}

@@ -648,24 +648,22 @@ impl Symmetric for Position {
         p
     }
 
+    /// Black's points, then White's, then the side to move and the rules:
+    /// ordered by Black's pieces first.
     #[inline]
     fn key(&self) -> u32 {
-        self.index() as u32
+        (self.black as u32) << 11
+            | (self.white as u32) << 2
+            | u32::from(!self.rules.centre_first) << 1
+            | u32::from(self.to_move == Colour::White)
     }
 
-    /// As the provided method, but compares keys computed from the mapped
-    /// point sets and builds (and hashes) only the winning image.
+    /// As the provided method (the least key: Black's image first), but
+    /// finds the least images of both colours under every element at once
+    /// ([`Group::least_images`]) and builds only the winning image.
     fn canonical(&self, group: &Group) -> Canonical<Position> {
-        let t = &tables().ternary;
-        let (black, white) = (self.pieces(Colour::Black), self.pieces(Colour::White));
-        let mut best = (u32::MAX, 0);
-        for (i, g) in group.elements().iter().enumerate() {
-            let key = t[g.map_bits(black).0 as usize] as u32 + 2 * t[g.map_bits(white).0 as usize] as u32;
-            if key < best.0 {
-                best = (key, i);
-            }
-        }
-        Canonical { position: self.map(group.element(best.1)), element: best.1 }
+        let element = group.least_images(&[self.pieces(Colour::Black), self.pieces(Colour::White)]);
+        Canonical { position: self.map(group.element(element)), element }
     }
 }
 

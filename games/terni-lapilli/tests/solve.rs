@@ -207,3 +207,13 @@ fn perfect_play_never_loses_a_won_or_drawn_position() {
     }
     assert!(games > 1000, "{games} games");
 }
+
+/// The fast canonical form is the image with the least key, as the
+/// `Symmetric` contract says.
+#[test]
+fn canonical_form_has_the_least_key() {
+    let group = solve::group();
+    for (pos, _, _) in solve::solve_unreduced(Rules::default()).entries() {
+        assert_eq!(pos.canonical(group).position.key(), pos.canonical_key(group), "{pos}");
+    }
+}
