@@ -50,6 +50,17 @@ fn grid_board() -> Board {
     Board::from_lines(64, rows.chain(cols)).expect("valid grid")
 }
 
+fn boards(c: &mut Criterion) {
+    let mut g = c.benchmark_group("board_graph");
+    g.bench_function("wheel_from_lines", |b| b.iter(|| assert_eq!(wheel::wheel().edge_count(), 16)));
+    g.bench_function("wheel_from_geometry", |b| {
+        b.iter(|| assert_eq!(wheel::wheel_from_geometry().edge_count(), 16))
+    });
+    g.bench_function("morris_from_lines", |b| b.iter(|| assert_eq!(morris_board().edge_count(), 32)));
+    g.bench_function("grid_8x8_from_lines", |b| b.iter(|| assert_eq!(grid_board().edge_count(), 112)));
+    g.finish();
+}
+
 fn symmetry(c: &mut Criterion) {
     let mut g = c.benchmark_group("symmetry");
     let wheel = wheel::wheel();
@@ -109,5 +120,5 @@ fn transposition_table(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, symmetry, transposition_table);
+criterion_group!(benches, boards, symmetry, transposition_table);
 criterion_main!(benches);
