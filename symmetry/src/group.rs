@@ -35,9 +35,13 @@ impl Group {
         if set.len() != elements.len() {
             return None;
         }
+        let mut composed = vec![Point::new(0); first.len()];
         for a in &elements {
             for b in &elements {
-                if !set.contains(a.compose(b).images()) {
+                for (c, &p) in composed.iter_mut().zip(b.images()) {
+                    *c = a.apply(p);
+                }
+                if !set.contains(composed.as_slice()) {
                     return None;
                 }
             }
