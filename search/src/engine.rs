@@ -459,6 +459,21 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
     }
 
+    /// Counts a node and checks the limits; false when the search must stop.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= POLL_NODES {
+            self.poll();
+        }
+        if self.shared.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            self.shared.stop.store(true, Relaxed);
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
     fn move_slot(m: G::Move) -> usize {
         let mut h = FxHasher::default();
         m.hash(&mut h);
@@ -498,16 +513,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         beta: i32,
         window_start: usize,
     ) -> (i32, bool) {
-        self.stats.nodes += 1;
-        self.unflushed += 1;
-        if self.unflushed >= POLL_NODES {
-            self.poll();
-        }
-        if self.shared.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
-            self.shared.stop.store(true, Relaxed);
-            self.stopped = true;
-        }
-        if self.stopped {
+        if !self.count_node() {
             return (0, true);
         }
         if let Some(outcome) = pos.outcome() {
@@ -595,7 +601,18 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             child.play(mv);
             let same = child.side_to_move() == side;
             let ws = if pos.is_irreversible(mv) { here + 1 } else { window_start };
-            let (s, dep) = if n == 0 || !self.options.pvs {
+            let (s, dep) = if depth == 1 && !self.options.repetition {
+                // The child is a leaf: score it here, once (a null-window
+                // probe of a leaf would only evaluate it twice).
+                if !self.count_node() {
+                    break;
+                }
+                let s = match child.outcome() {
+                    Some(outcome) => terminal_score(outcome, ply + 1),
+                    None => self.eval.evaluate(&child).clamp(-MAX_EVAL, MAX_EVAL),
+                };
+                (if same { s } else { -s }, false)
+            } else if n == 0 || !self.options.pvs {
                 self.child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
             } else {
                 let (s, dep) = self.child(&child, same, depth - 1, ply + 1, (alpha, alpha + 1), ws);
