@@ -170,6 +170,10 @@ pub fn search_configurations() -> Vec<(&'static str, Options)> {
             exact(Options { tt_bytes: 1 << 18, aspiration: Some(30), ..Options::default() }),
         ),
         ("lazy-smp-2-threads", exact(Options { tt_bytes: 1 << 18, threads: 2, ..Options::default() })),
+        (
+            "root-split-2-threads",
+            exact(Options { tt_bytes: 1 << 18, threads: 2, split_root: true, ..Options::default() }),
+        ),
     ]
 }
 

@@ -55,8 +55,11 @@ impl Limits {
 pub struct Options {
     /// Transposition-table size in bytes (0: no table).
     pub tt_bytes: usize,
-    /// Search threads (Lazy SMP); 1 is deterministic.
+    /// Search threads; 1 is deterministic.
     pub threads: usize,
+    /// With several threads: split the root moves among the threads after
+    /// the first (Young Brothers Wait at the root) instead of Lazy SMP.
+    pub split_root: bool,
     /// Iterative deepening (depth 1, 2, ... up to the limit).
     pub iterative_deepening: bool,
     /// Principal-variation search (null-window search of later moves).
@@ -82,6 +85,7 @@ impl Default for Options {
         Options {
             tt_bytes: 16 << 20,
             threads: 1,
+            split_root: false,
             iterative_deepening: true,
             pvs: true,
             aspiration: None,
@@ -100,6 +104,7 @@ impl Options {
         Options {
             tt_bytes: 0,
             threads: 1,
+            split_root: false,
             iterative_deepening: false,
             pvs: false,
             aspiration: None,
@@ -231,6 +236,15 @@ impl<G: Game> Engine<G> {
         self
     }
 
+    /// With several threads, splits the root moves among them (Young
+    /// Brothers Wait at the root: the first move is searched alone, the
+    /// rest in parallel under the bound it set) instead of Lazy SMP.
+    #[must_use]
+    pub fn split_root(mut self, on: bool) -> Engine<G> {
+        self.options.split_root = on;
+        self
+    }
+
     /// Turns iterative deepening on or off (off: one search at the depth
     /// limit).
     #[must_use]
@@ -314,6 +328,11 @@ impl<G: Game> Engine<G> {
         let max_depth = limits.depth.clamp(1, MAX_DEPTH);
         let options = &self.options;
         let (main, helper_stats) = std::thread::scope(|scope| {
+            if options.split_root && options.threads > 1 {
+                let mut w = Worker::new(shared, options, eval, history);
+                let (result, helpers) = w.iterate_split(pos, max_depth);
+                return ((result, w.stats, w.stopped), helpers);
+            }
             let helpers: Vec<_> = (1..options.threads)
                 .map(|i| {
                     scope.spawn(move || {
@@ -439,6 +458,122 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         self.flush();
         last
+    }
+
+    /// Iterative deepening with the root moves split among threads: at
+    /// each depth the first root move (the table's, else the best-ordered)
+    /// is searched by this worker with the full window; the others are then
+    /// taken one at a time by `threads` workers with a null window at the
+    /// best score so far, re-searched with the full window when they beat
+    /// it. Returns the result and the helpers' counters.
+    fn iterate_split(&mut self, root: &G, max_depth: u32) -> (Option<Completed<G::Move>>, Vec<Stats>)
+    where
+        G: Send + Sync,
+        G::Move: Send + Sync,
+        E: Sync,
+    {
+        use std::sync::atomic::AtomicUsize;
+        use std::sync::Mutex;
+        let mut helper_stats = Vec::new();
+        let mut last: Option<Completed<G::Move>> = None;
+        let mut moves = G::Moves::default();
+        root.legal_moves(&mut moves);
+        let mut order: Vec<G::Move> = moves.as_slice().to_vec();
+        if let Some(outcome) = root.outcome() {
+            self.count_node();
+            return (Some((None, terminal_score(outcome, 0), Vec::new(), max_depth.min(1))), helper_stats);
+        }
+        if order.is_empty() {
+            return (None, helper_stats);
+        }
+        let side = root.side_to_move();
+        let first_depth = if self.options.iterative_deepening { 1 } else { max_depth };
+        for depth in first_depth..=max_depth {
+            // The previous iteration's best move goes first.
+            if let Some((Some(best), ..)) = &last {
+                if let Some(i) = order.iter().position(|m| m == best) {
+                    order[..=i].rotate_right(1);
+                }
+            }
+            self.count_node();
+            let path_len = self.path.len();
+            self.path.push(root.hash());
+            let here = path_len;
+            let child_of = |m: G::Move| {
+                let mut c = root.clone();
+                c.play(m);
+                let ws = if root.is_irreversible(m) { here + 1 } else { 0 };
+                (c, ws)
+            };
+            let (c, ws) = child_of(order[0]);
+            let same = c.side_to_move() == side;
+            let (first_score, _) = self.child(&c, same, depth - 1, 1, (-WIN - 1, WIN + 1), ws);
+            if self.stopped {
+                self.path.truncate(path_len);
+                break;
+            }
+            let mut first_pv = vec![order[0]];
+            first_pv.extend_from_slice(self.pv.get(1).map_or(&[][..], |v| v.as_slice()));
+            let best = Mutex::new((first_score, order[0], first_pv));
+            let next = AtomicUsize::new(1);
+            let order_ref = &order;
+            let shared = self.shared;
+            let options = self.options;
+            let eval = self.eval;
+            let root_path: Vec<u64> = self.path.clone();
+            let work = |w: &mut Worker<'_, G, E>| loop {
+                let i = next.fetch_add(1, Relaxed);
+                let Some(&m) = order_ref.get(i) else { break };
+                let (c, ws) = child_of(m);
+                let same = c.side_to_move() == root.side_to_move();
+                let alpha = best.lock().expect("no panics while held").0;
+                let (mut s, _) = w.child(&c, same, depth - 1, 1, (alpha, alpha + 1), ws);
+                if s > alpha && !w.stopped {
+                    s = w.child(&c, same, depth - 1, 1, (alpha, WIN + 1), ws).0;
+                }
+                if w.stopped {
+                    break;
+                }
+                let mut b = best.lock().expect("no panics while held");
+                if s > b.0 {
+                    let mut pv = vec![m];
+                    pv.extend_from_slice(w.pv.get(1).map_or(&[][..], |v| v.as_slice()));
+                    *b = (s, m, pv);
+                }
+            };
+            std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..options.threads)
+                    .map(|_| {
+                        let root_path = &root_path;
+                        scope.spawn(move || {
+                            let mut w = Worker::new(shared, options, eval, root_path);
+                            work(&mut w);
+                            w.flush();
+                            w.stats
+                        })
+                    })
+                    .collect();
+                work(self);
+                helper_stats.extend(helpers.into_iter().map(|h| h.join().expect("helper thread")));
+            });
+            self.path.truncate(path_len);
+            if self.stopped || self.shared.stop.load(Relaxed) {
+                self.stopped = true;
+                break;
+            }
+            let (score, mv, pv) = best.into_inner().expect("no panics while held");
+            if let Some(tt) = self.shared.tt {
+                let index = moves.as_slice().iter().position(|&x| x == mv).map(|i| i as u16);
+                tt.store(root.hash(), to_tt(score, 0), depth, Bound::Exact, index);
+            }
+            let proven = is_mate(score) && (WIN - score.abs()) as u32 <= depth;
+            last = Some((Some(mv), score, pv, depth));
+            if proven {
+                break;
+            }
+        }
+        self.flush();
+        (last, helper_stats)
     }
 
     fn flush(&mut self) {

@@ -124,6 +124,7 @@ fn configurations() -> Vec<Options> {
         exact(Options::default()),
         exact(Options { aspiration: Some(1), ..Options::default() }),
         exact(Options { threads: 2, ..Options::default() }),
+        exact(Options { threads: 2, split_root: true, ..Options::default() }),
     ]
 }
 

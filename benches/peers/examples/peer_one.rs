@@ -11,12 +11,18 @@ fn main() {
     let pos = Position::default();
     for _ in 0..n {
         if args.get(1).map(String::as_str) == Some("theirs") {
-            let mut s = IterativeSearch::new(TerniEval, IterativeOptions::new().with_table_byte_size(1 << 20));
+            let mut s =
+                IterativeSearch::new(TerniEval, IterativeOptions::new().with_table_byte_size(1 << 20));
             s.set_max_depth(depth);
             std::hint::black_box(s.choose_move(&pos));
         } else {
             let opts = Options { tt_bytes: 1 << 20, repetition: false, ..Options::default() };
-            std::hint::black_box(Engine::with_options(opts).search(&pos, &[], &Limits::depth(depth.into()), &Heuristic));
+            std::hint::black_box(Engine::with_options(opts).search(
+                &pos,
+                &[],
+                &Limits::depth(depth.into()),
+                &Heuristic,
+            ));
         }
     }
 }

@@ -11,6 +11,12 @@ fn main() {
         let mut s = IterativeSearch::new(TerniEval, IterativeOptions::new().with_table_byte_size(1 << 20));
         s.set_max_depth(depth);
         s.choose_move(&pos);
-        println!("depth {depth}: ours {} nodes score {}; theirs value {} {}", a.stats.nodes, a.score, s.root_value(), s.stats(&mut pos));
+        println!(
+            "depth {depth}: ours {} nodes score {}; theirs value {} {}",
+            a.stats.nodes,
+            a.score,
+            s.root_value(),
+            s.stats(&mut pos)
+        );
     }
 }

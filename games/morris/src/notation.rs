@@ -1,0 +1,347 @@
+//! The position text and the board diagram.
+//!
+//! A position is one line of space-separated fields:
+//!
+//! 1. the board: one character per point in index order, `W` (white), `B`
+//!    (black) or `.` (empty), in groups of 8 (one square of the board,
+//!    clockwise from its top-left corner) separated by `/`: three groups
+//!    on the 24-point board (outer, middle, inner), two on the six men's;
+//! 2. the side to move, `w` or `b`;
+//! 3. White's pieces in hand, then 4. Black's (decimal);
+//! 5. the pending-removal flag: `x` when the side to move closed a mill
+//!    and must remove, `-` otherwise;
+//! 6. optionally the no-progress counter (plies since the last placement
+//!    or removal, at most 100), written only when it is not 0;
+//! 7. the variant name unless it is `nine-mens-morris`, then `no-flying`
+//!    if flying is off where the variant flies (or `flying` if on where it
+//!    does not).
+//!
+//! The start is `......../......../........ w 9 9 -`; Six Men's Morris
+//! starts `......../........ w 6 6 - six-mens-morris`. Every printed text
+//! parses back to the same position and prints back unchanged; a typed
+//! counter of `0` is accepted and dropped when printed.
+
+use crate::moves::excerpt;
+use crate::position::{Colour, Position, PositionError};
+use crate::variant::{Rules, Variant};
+use lapilli_board_graph::{Bitboard, Point};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Why text is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParsePositionError {
+    /// Too few fields, or a field left over. Holds the start of the text.
+    #[error("expected the board, the side to move, the pieces in hand of white and black, the pending flag (- or x), optionally the no-progress counter and the variant, as in '......../......../........ w 9 9 -'; got {0:?}")]
+    Shape(String),
+    /// A board of the wrong length or grouping.
+    #[error("the board has {found} points written; {variant} has {expected}, in groups of 8 separated by /")]
+    BoardLength {
+        /// Points of the variant's board.
+        expected: usize,
+        /// Point characters found.
+        found: usize,
+        /// The variant.
+        variant: Variant,
+    },
+    /// A point character other than `W`, `B`, `.`.
+    #[error("point {index} is {found:?}; points are written W, B or .")]
+    BadPoint {
+        /// The point.
+        index: usize,
+        /// The character found.
+        found: char,
+    },
+    /// A side other than `w` or `b`.
+    #[error("side to move {0:?} is neither w nor b")]
+    BadSide(String),
+    /// A hand count that is not a small number.
+    #[error("pieces in hand {0:?} is not a number from 0 to 12")]
+    BadHand(String),
+    /// A pending flag other than `-` or `x`.
+    #[error("pending flag {0:?} is neither - nor x")]
+    BadPending(String),
+    /// A trailing field that is no counter, variant or flying option.
+    #[error("unknown field {0:?}: expected the no-progress counter, a variant name or no-flying")]
+    BadField(String),
+    /// The fields do not make a position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+const NO_FLYING: &str = "no-flying";
+const FLYING: &str = "flying";
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    /// Parses the position text (module documentation).
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] naming the first fault found.
+    fn from_str(text: &str) -> Result<Position, ParsePositionError> {
+        let shape = || ParsePositionError::Shape(excerpt(text));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [board, side, white, black, pending, rest @ ..] = fields.as_slice() else {
+            return Err(shape());
+        };
+        // trailing fields: [counter] [variant] [flying option], in order
+        let mut rest = rest.iter().peekable();
+        let mut counter = 0u32;
+        if let Some(c) = rest.next_if(|f| f.bytes().all(|b| b.is_ascii_digit())) {
+            counter = match c.parse::<u32>() {
+                Ok(n) if c.len() <= 3 => n,
+                _ => return Err(PositionError::CounterTooLarge(u32::MAX).into()),
+            };
+        }
+        let mut variant = Variant::NineMensMorris;
+        if let Some(v) = rest.next_if(|f| f.parse::<Variant>().is_ok()) {
+            variant = v.parse().map_err(|_| shape())?;
+            if variant == Variant::NineMensMorris {
+                return Err(ParsePositionError::BadField(excerpt(v)));
+            }
+        }
+        let mut rules = Rules::new(variant);
+        if let Some(f) = rest.next() {
+            match *f {
+                NO_FLYING if rules.flying => rules.flying = false,
+                FLYING if !rules.flying => rules.flying = true,
+                _ => return Err(ParsePositionError::BadField(excerpt(f))),
+            }
+        }
+        if let Some(f) = rest.next() {
+            return Err(ParsePositionError::BadField(excerpt(f)));
+        }
+        let expected = variant.points();
+        let groups: Vec<&str> = board.split('/').collect();
+        let found = board.chars().filter(|&c| c != '/').count();
+        if found != expected || groups.len() != expected / 8 || groups.iter().any(|g| g.chars().count() != 8)
+        {
+            return Err(ParsePositionError::BoardLength { expected, found, variant });
+        }
+        let (mut w, mut b) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for (index, found) in board.chars().filter(|&c| c != '/').enumerate() {
+            match found {
+                'W' => w = w.with(Point::new(index)),
+                'B' => b = b.with(Point::new(index)),
+                '.' => {}
+                _ => return Err(ParsePositionError::BadPoint { index, found }),
+            }
+        }
+        let to_move = match *side {
+            "w" => Colour::White,
+            "b" => Colour::Black,
+            _ => return Err(ParsePositionError::BadSide(excerpt(side))),
+        };
+        let hand = |s: &str| match s.parse::<u8>() {
+            Ok(n) if n <= 12 && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+            _ => Err(ParsePositionError::BadHand(excerpt(s))),
+        };
+        let hands = [hand(white)?, hand(black)?];
+        let pending = match *pending {
+            "-" => false,
+            "x" => true,
+            _ => return Err(ParsePositionError::BadPending(excerpt(pending))),
+        };
+        Ok(Position::from_parts(rules, w, b, hands, to_move, pending, counter)?)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.variant().points();
+        for i in 0..n {
+            if i > 0 && i % 8 == 0 {
+                f.write_str("/")?;
+            }
+            f.write_str(match self.piece_at(Point::new(i)) {
+                Some(Colour::White) => "W",
+                Some(Colour::Black) => "B",
+                None => ".",
+            })?;
+        }
+        write!(
+            f,
+            " {} {} {} {}",
+            self.side_to_move().char(),
+            self.in_hand(Colour::White),
+            self.in_hand(Colour::Black),
+            if self.pending_removal() { 'x' } else { '-' }
+        )?;
+        if self.no_progress() > 0 {
+            write!(f, " {}", self.no_progress())?;
+        }
+        let rules = self.rules();
+        if rules.variant != Variant::NineMensMorris {
+            write!(f, " {}", rules.variant)?;
+        }
+        if rules.flying != rules.variant.flying_by_default() {
+            write!(f, " {}", if rules.flying { FLYING } else { NO_FLYING })?;
+        }
+        Ok(())
+    }
+}
+
+/// The 24-point drawing with `{0}`..`{23}` where the points go.
+const DIAGRAM_24: &str = "\
+7  0-----------1-----------2
+   |           |           |
+6  |   8-------9-------10  |
+   |   |       |       |   |
+5  |   |   16--17--18  |   |
+   |   |   |       |   |   |
+4  7---15--23      19--11--3
+   |   |   |       |   |   |
+3  |   |   22--21--20  |   |
+   |   |       |       |   |
+2  |   14------13------12  |
+   |           |           |
+1  6-----------5-----------4
+   a   b   c   d   e   f   g
+";
+
+/// The six men's drawing.
+const DIAGRAM_16: &str = "\
+5  0-------1-------2
+   |       |       |
+4  |   8---9---10  |
+   |   |       |   |
+3  7---15      11--3
+   |   |       |   |
+2  |   14--13--12  |
+   |       |       |
+1  6-------5-------4
+   a   b   c   d   e
+";
+
+impl Position {
+    /// The board drawn for a terminal: the nested squares with `W`, `B`
+    /// or `+` (empty) on the points and the coordinates on the border.
+    ///
+    /// ```
+    /// let d = lapilli_morris::Position::default().diagram();
+    /// assert!(d.starts_with("7  +-----------+-----------+"));
+    /// assert!(d.ends_with("   a   b   c   d   e   f   g\n"));
+    /// ```
+    pub fn diagram(&self) -> String {
+        let template = if self.variant().points() == 16 { DIAGRAM_16 } else { DIAGRAM_24 };
+        let mut out = String::with_capacity(template.len());
+        let bytes = template.as_bytes();
+        let mut i = 0;
+        // Point numbers in the template are the digits right of the rank
+        // column; each becomes one character, padded to keep the lines.
+        while i < bytes.len() {
+            let line_start = template[..i].rfind('\n').map_or(0, |k| k + 1);
+            let c = bytes[i];
+            if c.is_ascii_digit() && i - line_start >= 3 {
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let p: usize = template[i..j].parse().expect("digits");
+                out.push(match self.piece_at(Point::new(p)) {
+                    Some(Colour::White) => 'W',
+                    Some(Colour::Black) => 'B',
+                    None => '+',
+                });
+                let fill = if bytes.get(j) == Some(&b'-') { '-' } else { ' ' };
+                for _ in 1..(j - i) {
+                    out.push(fill);
+                }
+                i = j;
+            } else {
+                out.push(c as char);
+                i += 1;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_fault() {
+        let e = |t: &str| t.parse::<Position>().unwrap_err();
+        assert!(matches!(e(""), ParsePositionError::Shape(_)));
+        assert!(matches!(e("......../......../........ w 9 9"), ParsePositionError::Shape(_)));
+        assert_eq!(
+            e("......../......../....... w 9 9 -"),
+            ParsePositionError::BoardLength { expected: 24, found: 23, variant: Variant::NineMensMorris }
+        );
+        assert_eq!(
+            e("......../......../........ w 6 6 - six-mens-morris"),
+            ParsePositionError::BoardLength { expected: 16, found: 24, variant: Variant::SixMensMorris }
+        );
+        assert_eq!(
+            e("...Q..../......../........ w 9 9 -"),
+            ParsePositionError::BadPoint { index: 3, found: 'Q' }
+        );
+        assert_eq!(e("......../......../........ x 9 9 -"), ParsePositionError::BadSide("x".into()));
+        assert_eq!(e("......../......../........ w 9 +9 -"), ParsePositionError::BadHand("+9".into()));
+        assert_eq!(e("......../......../........ w 9 9 ?"), ParsePositionError::BadPending("?".into()));
+        assert_eq!(
+            e("......../......../........ w 9 9 - chess"),
+            ParsePositionError::BadField("chess".into())
+        );
+        assert_eq!(
+            e("......../......../........ w 9 9 - nine-mens-morris"),
+            ParsePositionError::BadField("nine-mens-morris".into())
+        );
+        assert_eq!(
+            e("WWW...../......../........ w 9 9 -"),
+            PositionError::TooManyPieces { colour: Colour::White, on_board: 3, in_hand: 9, pieces: 9 }.into()
+        );
+        assert_eq!(
+            e("W......./......../........ w 8 9 -"),
+            PositionError::HandCounts { white: 8, black: 9, to_move: Colour::White, pending: false }.into()
+        );
+        assert_eq!(
+            e("WW.B..../......../........ w 7 8 x"),
+            PositionError::PendingWithoutMill(Colour::White).into()
+        );
+        assert_eq!(
+            e("WWW...../......../........ w 6 7 x"),
+            PositionError::NothingToRemove(Colour::Black).into()
+        );
+        assert_eq!(
+            e("WWW.BB../......../........ w 0 0 -"),
+            PositionError::OpponentReduced(Colour::Black).into()
+        );
+        assert_eq!(e("......../......../........ w 9 9 - 256"), PositionError::CounterTooLarge(256).into());
+        assert!(matches!(
+            e("......../......../........ w 9 9 - 99999999999"),
+            ParsePositionError::Position(_)
+        ));
+    }
+
+    #[test]
+    fn variants_and_counter_print_back() {
+        for text in [
+            "......../......../........ w 9 9 -",
+            "......../........ w 6 6 - six-mens-morris",
+            "......../........ w 6 6 - six-mens-morris flying",
+            "......../......../........ w 12 12 - twelve-mens-morris",
+            "......../......../........ w 10 10 - lasker-morris no-flying",
+            "WWW..B../.B....../........ w 6 7 x 7",
+        ] {
+            let p: Position = text.parse().unwrap();
+            assert_eq!(p.to_string(), text);
+        }
+        let p: Position = "......../......../........ w 9 9 - 0".parse().unwrap();
+        assert_eq!(p.to_string(), "......../......../........ w 9 9 -");
+    }
+
+    #[test]
+    fn diagram_places_pieces() {
+        let p: Position = "W......./......../.......B w 8 8 -".parse().unwrap();
+        let d = p.diagram();
+        assert!(d.starts_with("7  W-----------+-----------+\n"), "{d}");
+        assert!(d.contains("4  +---+---B       +---+---+\n"), "{d}");
+        let six = Position::start(Rules::new(Variant::SixMensMorris)).diagram();
+        assert!(six.starts_with("5  +-------+-------+\n"), "{six}");
+    }
+}

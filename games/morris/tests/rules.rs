@@ -1,0 +1,397 @@
+//! The rules checked on hand-built positions: seed 001's figures and the
+//! cases the issue reports against other morris programs (coordinates as
+//! in docs/design.md).
+
+use lapilli_board_graph::{morris, Bitboard, Point};
+use lapilli_morris::{Colour, Ending, IllegalReason, Move, Phase, Position, Rules, Variant};
+use lapilli_search::{Adjudication, Game, GameRecord, Outcome};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn points(names: &[&str]) -> Bitboard {
+    names.iter().map(|n| morris::parse_point(n).unwrap_or_else(|| panic!("{n}"))).collect()
+}
+
+/// A nine men's position from coordinates.
+fn pos(white: &[&str], black: &[&str], hand: [u8; 2], to_move: Colour) -> Position {
+    Position::from_parts(Rules::default(), points(white), points(black), hand, to_move, false, 0).unwrap()
+}
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+fn texts(pos: &Position) -> Vec<String> {
+    let v = pos.variant();
+    let mut out: Vec<String> = pos.legal_moves().iter().map(|&m| v.move_text(m)).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn seed_001_opening_has_24_placements() {
+    let start = Position::default();
+    assert_eq!(start.legal_moves().len(), 24);
+    assert!(start.legal_moves().iter().all(|m| matches!(m, Move::Place(_))));
+    assert_eq!(start.phase(Colour::White), Phase::Placing);
+}
+
+#[test]
+fn seed_001_mid_game_six_pieces_each_has_16_slides() {
+    let p = pos(
+        &["a1", "f4", "d2", "b4", "d5", "e3"],
+        &["a7", "d7", "g1", "b6", "c5", "e5"],
+        [0, 0],
+        Colour::White,
+    );
+    assert_eq!(p.to_string(), "BB..B.W./B..W.W.W/BWB.W... w 0 0 -");
+    assert_eq!(p.phase(Colour::White), Phase::Sliding);
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 16);
+    assert!(moves.iter().all(|m| matches!(m, Move::Slide { .. })));
+    assert_eq!(p.legal_move_count(), 16);
+}
+
+#[test]
+fn seed_001_three_pieces_with_18_empty_points_fly_54_ways() {
+    let p = pos(&["a7", "g4", "d2"], &["c5", "e5", "c3"], [0, 0], Colour::White);
+    assert_eq!(p.empty().len(), 18);
+    assert_eq!(p.phase(Colour::White), Phase::Flying);
+    assert_eq!(p.legal_moves().len(), 54); // 3 pieces x 18 empty points
+                                           // without flying the same pieces only slide
+    let q = Position::from_parts(
+        Rules::default().no_flying(),
+        p.pieces(Colour::White),
+        p.pieces(Colour::Black),
+        [0, 0],
+        Colour::White,
+        false,
+        0,
+    )
+    .unwrap();
+    assert_eq!(q.phase(Colour::White), Phase::Sliding);
+    assert_eq!(q.legal_moves().len(), 2 + 4 + 3);
+}
+
+#[test]
+fn removal_lists_follow_the_exception() {
+    // White owes a removal; all six Black pieces stand in mills (g1-d1-a1
+    // and f2-d2-b2): all 6 may be taken (seed 001: not 0).
+    let all_milled: Position = "WWW.BBB./W...BBB./........ w 0 0 x".parse().unwrap();
+    assert_eq!(all_milled.removable().len(), 6);
+    assert_eq!(texts(&all_milled), ["a1", "b2", "d1", "d2", "f2", "g1"].map(|s| format!("x{s}")));
+    // A seventh, loose Black piece: only it may be taken.
+    let one_loose: Position = "WWW.BBB./W...BBB./....B... w 0 0 x".parse().unwrap();
+    assert_eq!(texts(&one_loose), ["xe3"]);
+    assert_eq!(one_loose.check(mv("xa1")), Err(IllegalReason::Protected));
+    // Break the second mill: its two pieces and the loose one.
+    let three_loose: Position = "WWW.BBB./W...BB../....B... w 0 0 x".parse().unwrap();
+    assert_eq!(texts(&three_loose), ["xd2", "xe3", "xf2"]);
+}
+
+#[test]
+fn the_removal_is_the_same_sides_next_ply() {
+    // case 1 of the issue: 11 slides, f4-f6 closes b6-d6-f6
+    let mut p = pos(&["b2", "b6", "c3", "d6", "f4"], &["a1", "d1", "g1", "g4", "g7"], [0, 0], Colour::White);
+    assert_eq!(p.legal_moves().len(), 11);
+    let closing: Vec<Move> = p.legal_moves().into_iter().filter(|&m| p.closes_mill(m)).collect();
+    assert_eq!(closing, [mv("f4-f6")]);
+    let before = p;
+    p.play(mv("f4-f6")).unwrap();
+    assert_eq!(p.side_to_move(), Colour::White);
+    assert!(p.pending_removal());
+    assert_eq!(p.check(mv("b2-a1")), Err(IllegalReason::MustRemove));
+    // every Black piece stands in a mill (g7-g4-g1, g1-d1-a1): all 5
+    assert_eq!(p.legal_moves().len(), 5);
+    p.play(mv("xg4")).unwrap();
+    assert_eq!(p.side_to_move(), Colour::Black);
+    assert!(!p.pending_removal());
+    assert_eq!(before.check(mv("xg4")), Err(IllegalReason::NoRemoval));
+
+    // with a Black piece on a4 too, only a4 may be taken
+    let mut q =
+        pos(&["b2", "b6", "c3", "d6", "f4"], &["a1", "a4", "d1", "g1", "g4", "g7"], [0, 0], Colour::White);
+    q.play(mv("f4-f6")).unwrap();
+    assert_eq!(texts(&q), ["xa4"]);
+}
+
+#[test]
+fn a_mill_with_the_last_placement_removes_before_black_places() {
+    // case 2: one piece in hand each, White to move
+    let mut p = pos(
+        &["a7", "b4", "c3", "d2", "d7", "e5", "f2", "g4"],
+        &["a1", "a4", "b2", "c5", "d6", "e4", "f6", "g1"],
+        [1, 1],
+        Colour::White,
+    );
+    p.play(mv("g7")).unwrap();
+    assert_eq!(p.side_to_move(), Colour::White, "White, not Black, removes");
+    assert!(p.pending_removal());
+    assert_eq!(p.phase(Colour::Black), Phase::Placing, "still the placing phase for Black");
+    assert_eq!(p.in_hand(Colour::Black), 1);
+    let removals = p.legal_moves();
+    assert_eq!(removals.len(), 8);
+    assert!(removals.iter().all(|m| matches!(m, Move::Remove(_))));
+    p.play(mv("xe4")).unwrap();
+    // Black places its last piece...
+    assert_eq!(p.side_to_move(), Colour::Black);
+    assert!(p.legal_moves().iter().all(|m| matches!(m, Move::Place(_))));
+    assert_eq!(p.check(mv("a4-a7")), Err(IllegalReason::StillPlacing));
+    p.play(mv("e4")).unwrap();
+    // ...then White makes the first slide.
+    assert_eq!(p.side_to_move(), Colour::White);
+    assert_eq!(p.phase(Colour::White), Phase::Sliding);
+    assert!(!p.legal_moves().is_empty());
+    assert!(p.legal_moves().iter().all(|m| matches!(m, Move::Slide { .. })));
+    assert_eq!(p.check(mv("e4")), Err(IllegalReason::EmptyHand));
+}
+
+#[test]
+fn a_double_mill_gives_one_removal() {
+    // case 3: two in hand each; g7 closes a7-d7-g7 and g7-g4-g1
+    let mut p = pos(
+        &["a7", "b4", "d2", "d7", "f6", "g1", "g4"],
+        &["a4", "b2", "c5", "d1", "d6", "e3", "f4"],
+        [2, 2],
+        Colour::White,
+    );
+    p.play(mv("g7")).unwrap();
+    assert_eq!(p.legal_moves().len(), 7);
+    p.play(mv("xf4")).unwrap();
+    assert_eq!(p.side_to_move(), Colour::Black);
+    assert!(!p.pending_removal());
+    assert!(p.legal_moves().iter().all(|m| matches!(m, Move::Place(_))));
+}
+
+#[test]
+fn reduction_and_blocking_lose() {
+    // case 4: g4-g7 then the removal leaves Black with two pieces
+    let mut p = pos(&["a7", "b2", "d7", "g4"], &["b6", "c5", "e3"], [0, 0], Colour::White);
+    p.play(mv("g4-g7")).unwrap();
+    p.play(mv("xb6")).unwrap();
+    assert_eq!(p.ending(), Some(Ending::Reduction));
+    assert_eq!(p.outcome(), Some(Outcome::Loss));
+    assert_eq!(p.winner(), Some(Colour::White));
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.check(mv("c5-c4")), Err(IllegalReason::GameOver));
+
+    // Black in the corners a7, g7 and a1 and a4's neighbours taken: the
+    // slides of b6... build a blocked Black: every Black piece hemmed in.
+    let blocked =
+        pos(&["d7", "a4", "g4", "d1", "b6", "f6", "b2"], &["a7", "g7", "a1", "g1"], [0, 0], Colour::Black);
+    assert_eq!(blocked.ending(), Some(Ending::Blocked));
+    assert_eq!(blocked.winner(), Some(Colour::White));
+    // the same with flying (three Black pieces) is not blocked
+    let flying = pos(&["d7", "a4", "g4", "d1", "b6", "f6", "b2"], &["a7", "g7", "a1"], [0, 0], Colour::Black);
+    assert_eq!(flying.ending(), None);
+    assert_eq!(flying.legal_moves().len(), 3 * 14);
+}
+
+/// White 0<->1 and Black 16<->17 (seed 001's shuffle).
+fn shuffle_start() -> Position {
+    let white = [0, 4, 10, 14].into_iter().map(Point::new).collect();
+    let black = [16, 6, 12, 21].into_iter().map(Point::new).collect();
+    Position::from_parts(Rules::default(), white, black, [0, 0], Colour::White, false, 0).unwrap()
+}
+
+const SHUFFLE: [&str; 4] = ["0-1", "16-17", "1-0", "17-16"];
+
+#[test]
+fn the_shuffle_is_drawn_by_repetition_with_history() {
+    let mut record = GameRecord::new(shuffle_start());
+    for ply in 0..8 {
+        assert_eq!(record.status(), None, "ply {ply}");
+        record.play(mv(SHUFFLE[ply % 4]));
+    }
+    // the start position for the third time: after 8 plies (seed 001
+    // counts the positions from 1: "fires at ply 9")
+    assert_eq!(record.status(), Some(Adjudication::Repetition));
+}
+
+#[test]
+fn the_shuffle_is_drawn_at_exactly_ply_100_without_history() {
+    let mut record = GameRecord::new(shuffle_start()).with_repetition(false);
+    for ply in 0..100 {
+        assert_eq!(record.status(), None, "ply {ply}");
+        record.play(mv(SHUFFLE[ply % 4]));
+    }
+    assert_eq!(record.status(), Some(Adjudication::NoProgress));
+    assert_eq!(record.position().no_progress(), 100);
+    assert!(record.position().to_string().ends_with(" 100"));
+
+    // A parsed counter counts: 37 plies already, drawn 63 plies later.
+    let text = format!("{} 37", shuffle_start());
+    let start: Position = text.parse().unwrap();
+    assert_eq!(start.to_string(), text);
+    let mut record = GameRecord::new(start).with_repetition(false);
+    for ply in 0..63 {
+        assert_eq!(record.status(), None, "ply {ply}");
+        record.play(mv(SHUFFLE[ply % 4]));
+    }
+    assert_eq!(record.status(), Some(Adjudication::NoProgress));
+}
+
+#[test]
+fn a_winning_ply_wins_even_at_the_draw_limit() {
+    // 99 reversible plies, then a mill and the removal that reduces Black:
+    // the removal is irreversible, and the win is adjudicated first anyway.
+    let start: Position =
+        format!("{} 99", pos(&["a7", "b2", "d7", "g4"], &["b6", "c5", "e3"], [0, 0], Colour::White))
+            .parse()
+            .unwrap();
+    let mut record = GameRecord::new(start).with_repetition(false);
+    record.play(mv("g4-g7"));
+    assert_eq!(record.status(), Some(Adjudication::NoProgress));
+    record.play(mv("xc5"));
+    assert_eq!(record.status(), Some(Adjudication::Finished(Outcome::Loss)));
+}
+
+#[test]
+fn hash_covers_hands_side_and_pending_but_not_the_counter() {
+    let a: Position = "WWW..B../.B....../........ w 6 7 x".parse().unwrap();
+    let b: Position = "WWW..B../.B....../........ w 6 7 x 12".parse().unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.hash(), b.hash());
+    let c: Position = "WWW..B../.B....../........ b 6 7 -".parse().unwrap();
+    assert_ne!(a.hash(), c.hash());
+    let d: Position = "WWW.BB../......../........ w 6 7 x".parse().unwrap();
+    assert_ne!(a.hash(), d.hash());
+}
+
+#[test]
+fn the_morris_board_has_16_automorphisms_in_orbits_8_8_4_4() {
+    let group = Variant::NineMensMorris.group();
+    assert_eq!(group.len(), 16);
+    let mut sizes: Vec<usize> = group.point_orbits().iter().map(Vec::len).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(sizes, [8, 8, 4, 4]);
+    // outer and inner corners together; middle corners alone
+    let orbits = group.point_orbits();
+    let corners_outer_inner: Vec<Point> = [0, 2, 4, 6, 16, 18, 20, 22].into_iter().map(Point::new).collect();
+    assert!(orbits.contains(&corners_outer_inner));
+    assert!(orbits.contains(&[8, 10, 12, 14].into_iter().map(Point::new).collect()));
+    // the inner/outer swap is among them: 0 <-> 16 with 1 <-> 17
+    assert!(group
+        .elements()
+        .iter()
+        .any(|g| g.apply(Point::new(0)) == Point::new(16) && g.apply(Point::new(1)) == Point::new(17)));
+    for v in [Variant::SixMensMorris, Variant::TwelveMensMorris] {
+        assert_eq!(v.group().len(), 16, "{v}");
+    }
+    // the opening's 24 placements fall into 4 classes
+    let start = Position::default();
+    let mut classes: Vec<u64> = start
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut p = start;
+            p.play(m).unwrap();
+            lapilli_symmetry::Symmetric::canonical_key(&p, group)
+        })
+        .collect();
+    classes.sort_unstable();
+    classes.dedup();
+    assert_eq!(classes.len(), 4);
+}
+
+#[test]
+fn six_mens_morris_has_no_flying() {
+    let rules = Rules::new(Variant::SixMensMorris);
+    let start = Position::start(rules);
+    assert_eq!(start.legal_moves().len(), 16);
+    assert_eq!(start.in_hand(Colour::Black), 6);
+    // three White pieces slide, not fly
+    let p: Position = "W.W...../.B.B.B.W b 0 0 - six-mens-morris".parse().unwrap();
+    assert_eq!(p.phase(Colour::White), Phase::Sliding);
+    assert!("W.W...../.B.B.B.W b 0 0 - six-mens-morris flying".parse::<Position>().is_ok());
+    // the joins of the squares are edges but no mills: d5... c5-c4 (1-9)
+    // is a slide, and no line of three runs across it
+    let r: Position = ".W....B./.WB.B... w 3 3 - six-mens-morris".parse().unwrap();
+    assert!(r.legal_moves().contains(&Move::Place(Point::new(0))));
+    assert!(r.legal_moves().iter().all(|m| !r.closes_mill(*m)));
+}
+
+#[test]
+fn twelve_mens_morris_full_board_is_a_draw_and_diagonals_are_mills() {
+    let rules = Rules::new(Variant::TwelveMensMorris);
+    // a diagonal mill: a7-b6-c5
+    let mut p = Position::from_parts(
+        rules,
+        points(&["a7", "b6"]),
+        points(&["g1", "d1"]),
+        [10, 10],
+        Colour::White,
+        false,
+        0,
+    )
+    .unwrap();
+    p.play(mv("c5")).unwrap();
+    assert!(p.pending_removal());
+    // fill the board at random until the 24th placement ends it
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut full = 0;
+    for _ in 0..2000 {
+        let mut pts: Vec<usize> = (0..24).collect();
+        for i in 0..23 {
+            let j = rng.gen_range(i..24);
+            pts.swap(i, j);
+        }
+        let white: Bitboard = pts[..12].iter().map(|&i| Point::new(i)).collect();
+        let black: Bitboard = pts[12..23].iter().map(|&i| Point::new(i)).collect();
+        let Ok(mut q) = Position::from_parts(rules, white, black, [0, 1], Colour::Black, false, 0) else {
+            continue;
+        };
+        let last = Move::Place(Point::new(pts[23]));
+        if q.closes_mill(last) {
+            continue;
+        }
+        q.play(last).unwrap();
+        assert_eq!(q.ending(), Some(Ending::FullBoard));
+        assert_eq!(q.outcome(), Some(Outcome::Draw));
+        assert_eq!(q.winner(), None);
+        full += 1;
+    }
+    assert!(full > 100);
+}
+
+#[test]
+fn lasker_morris_may_place_or_slide() {
+    let rules = Rules::new(Variant::LaskerMorris);
+    assert_eq!(Position::start(rules).in_hand(Colour::White), 10);
+    let p = Position::from_parts(
+        rules,
+        points(&["a7", "d6"]),
+        points(&["g1", "d1"]),
+        [8, 8],
+        Colour::White,
+        false,
+        0,
+    )
+    .unwrap();
+    // 20 empty points, a7 slides to d7 or a4, d6 to d7, b6, f6, d5
+    assert_eq!(p.legal_moves().len(), 20 + 2 + 4);
+    let mut q = p;
+    q.play(mv("d6-d5")).unwrap();
+    assert_eq!(q.in_hand(Colour::White), 8);
+    assert_eq!(q.side_to_move(), Colour::Black);
+    // hands need not match in Lasker Morris
+    assert!(Position::from_parts(rules, points(&["a7"]), points(&["g1"]), [9, 5], Colour::White, false, 0)
+        .is_ok());
+}
+
+#[test]
+fn illegal_plies_are_refused_with_a_reason() {
+    let p = pos(&["a7", "b2", "d7", "g4"], &["b6", "c5", "e3"], [0, 0], Colour::White);
+    let err = |m: &str| p.check(mv(m)).unwrap_err();
+    assert_eq!(err("a7-a1"), IllegalReason::NotAdjacent);
+    assert_eq!(err("b6-a4"), IllegalReason::NotYourPiece);
+    assert_eq!(err("a7-d7"), IllegalReason::Occupied);
+    assert_eq!(err("a7-a7"), IllegalReason::SamePoint);
+    assert_eq!(err("g1"), IllegalReason::EmptyHand);
+    assert_eq!(err("xb6"), IllegalReason::NoRemoval);
+    let mut q = p;
+    assert!(q.play(mv("a7-a1")).is_err());
+    assert_eq!(q, p);
+    let six = Position::start(Rules::new(Variant::SixMensMorris));
+    assert_eq!(six.check(Move::Place(Point::new(16))), Err(IllegalReason::OffBoard));
+}

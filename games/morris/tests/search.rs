@@ -1,0 +1,68 @@
+//! The search on morris positions: the removal ply keeps the side to move,
+//! so a mill that reduces the opponent is a win in 2 plies.
+
+use lapilli_board_graph::Point;
+use lapilli_morris::{eval::Evaluation, Colour, Move, Position, Rules};
+use lapilli_search::{minimax, Engine, Limits, Options, WIN};
+
+/// White slides 3 -> 2 to close 0-1-2, and the removal leaves Black with
+/// two pieces (seed 001's depth-3 example, built here).
+fn seed_position() -> Position {
+    let white = [0, 1, 3, 13].into_iter().map(Point::new).collect();
+    let black = [16, 20, 22].into_iter().map(Point::new).collect();
+    Position::from_parts(Rules::default(), white, black, [0, 0], Colour::White, false, 0).unwrap()
+}
+
+#[test]
+fn depth_3_finds_the_mill_and_scores_999_998() {
+    let pos = seed_position();
+    let slide = Move::Slide { from: Point::new(3), to: Point::new(2) };
+    let eval = Evaluation::default();
+    let reference = minimax(&pos, 3, &eval);
+    assert_eq!(reference.score, 999_998);
+    assert_eq!(reference.score, WIN - 2);
+    assert_eq!(reference.best_move, Some(slide));
+    for options in [Options::plain(), Options::default()] {
+        let a = Engine::with_options(options).search(&pos, &[], &Limits::depth(3), &eval);
+        assert_eq!(a.score, 999_998, "{options:?}");
+        assert_eq!(a.best_move, Some(slide));
+        assert_eq!(a.pv[0], slide);
+        assert!(matches!(a.pv.get(1), Some(Move::Remove(_))), "the PV continues with White's removal");
+    }
+}
+
+#[test]
+fn the_removal_ply_does_not_flip_the_sign() {
+    // case 4: White a7 b2 d7 g4, Black b6 c5 e3: g4-g7 and the removal win
+    let pos: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
+    let a = Engine::new().search(&pos, &[], &Limits::depth(12), &Evaluation::default());
+    assert_eq!(a.score, WIN - 2, "a win for White, not for Black");
+    assert_eq!(a.best_move, Some("g4-g7".parse().unwrap()));
+    assert_eq!(a.depth, 2, "found at once: iterative deepening stops at the proof");
+    // one ply deeper into the line, White is still to move and still wins
+    let mut after = pos;
+    after.play("g4-g7".parse().unwrap()).unwrap();
+    let b = Engine::new().search(&after, &[], &Limits::depth(4), &Evaluation::default());
+    assert_eq!(b.score, WIN - 1);
+}
+
+#[test]
+fn the_ai_plays_whole_games_in_every_variant() {
+    use lapilli_search::{Adjudication, GameRecord, Player, SearchPlayer};
+    for variant in lapilli_morris::Variant::ALL {
+        let mut players =
+            [SearchPlayer::new(2, Evaluation::default()), SearchPlayer::new(2, Evaluation::default())];
+        let mut record = GameRecord::new(Position::start(Rules::new(variant)));
+        while record.status().is_none() && record.moves().len() < 400 {
+            let side = record.position().side_to_move().index();
+            let m = players[side].choose(record.position()).expect("a move");
+            assert!(record.position().is_legal(m));
+            record.play(m);
+        }
+        let status = record.status();
+        assert!(record.moves().len() >= 18, "{variant}: {status:?}");
+        if let Some(Adjudication::Finished(_)) = status {
+            assert!(record.position().ending().is_some());
+        }
+    }
+}
