@@ -28,6 +28,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod colour;
 #[doc(hidden)]
 pub mod doc_game;
 mod engine;
@@ -44,6 +45,7 @@ mod stats;
 mod tt;
 pub mod zobrist;
 
+pub use colour::Colour;
 pub use engine::{Analysis, Engine, Limits, Options, MAX_DEPTH};
 pub use game::{Evaluate, Game, Indexed, MoveList, Outcome};
 pub use history::History;

@@ -22,46 +22,7 @@ pub const NO_PROGRESS_LIMIT: u32 = 100;
 /// slide at most 24 + 32 = 56; removals at most 12.
 pub type MoveList63 = ArrayVec<Move, 63>;
 
-/// A side. White moves first (seed 001).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Moves first.
-    White = 0,
-    /// Moves second.
-    Black = 1,
-}
-
-impl Colour {
-    /// The other side.
-    pub fn opponent(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    /// `'w'` or `'b'`, as in the position text.
-    pub fn char(self) -> char {
-        match self {
-            Colour::White => 'w',
-            Colour::Black => 'b',
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Colour::White => "white",
-            Colour::Black => "black",
-        })
-    }
-}
+pub use lapilli_search::Colour;
 
 /// What a side does on its plies, derived from the position (never stored,
 /// docs/design.md).

@@ -23,45 +23,7 @@ pub const MAX_MOVES: usize = 512;
 /// The legal plies of a position (see [`MAX_MOVES`] for the bound).
 pub type Moves = ArrayVec<Move, MAX_MOVES>;
 
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Moves first (docs/design.md); starts on ranks 1-2.
-    White,
-    /// Moves second; starts on the top two ranks.
-    Black,
-}
-
-impl Colour {
-    /// The other side.
-    pub fn opponent(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    /// `'w'` or `'b'`, as in the position text.
-    pub fn char(self) -> char {
-        match self {
-            Colour::White => 'w',
-            Colour::Black => 'b',
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Colour::White => "white",
-            Colour::Black => "black",
-        })
-    }
-}
+pub use lapilli_search::Colour;
 
 /// A piece: a man or a Dux of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,7 +6,6 @@ use arrayvec::ArrayVec;
 use lapilli_board_graph::{wheel, Bitboard, Point};
 use lapilli_search::{Game, Indexed, MoveList, Outcome};
 use lapilli_symmetry::{Canonical, Group, Permutation, Symmetric};
-use std::fmt;
 use thiserror::Error;
 
 /// Pieces each side places (seed 000).
@@ -21,41 +20,7 @@ pub const INDEX_BOUND: usize = 19_683 * 2 * 2;
 /// pieces each have at most the 3 empty points to go to.
 pub type MoveList9 = ArrayVec<Move, 9>;
 
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Moves first (seed 000).
-    Black,
-    /// Moves second.
-    White,
-}
-
-impl Colour {
-    /// The other side.
-    pub fn opponent(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
-    /// `'b'` or `'w'`, as in the position notation.
-    pub fn char(self) -> char {
-        match self {
-            Colour::Black => 'b',
-            Colour::White => 'w',
-        }
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        })
-    }
-}
+pub use lapilli_search::Colour;
 
 /// Rule options. The default follows docs/design.md: the centre may be taken on
 /// the first placement.
