@@ -219,3 +219,21 @@ where
     }
     Sweep { minimax_nodes: reference.stats.nodes, nodes }
 }
+
+/// The position after up to `plies` uniformly random legal plies from
+/// `start` (fewer if the game ends first), drawn from `rng`: a way to get
+/// varied positions for sweeps.
+pub fn random_playout<G: Game, R: Rng>(start: &G, plies: usize, rng: &mut R) -> G {
+    let mut pos = start.clone();
+    let mut list = G::Moves::default();
+    for _ in 0..plies {
+        pos.legal_moves(&mut list);
+        let moves = list.as_slice();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.gen_range(0..moves.len())];
+        pos.play(m);
+    }
+    pos
+}

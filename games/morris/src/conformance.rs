@@ -3,7 +3,7 @@
 use crate::eval::Evaluation;
 use crate::{Move, Position, Rules, Variant};
 use lapilli_board_graph::Point;
-use lapilli_conformance::{check_random_games, check_search_sweep, Conformance};
+use lapilli_conformance::{check_random_games, check_search_sweep, random_playout, Conformance};
 use lapilli_search::Game;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -52,15 +52,8 @@ fn search_sweep_on_random_positions() {
     let mut swept = 0;
     for rules in all_rules() {
         for _ in 0..6 {
-            let mut pos = Position::start(rules);
             let plies = rng.gen_range(0..60);
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
-            }
+            let pos = random_playout(&Position::start(rules), plies, &mut rng);
             if pos.outcome().is_some() {
                 continue;
             }

@@ -1,7 +1,7 @@
 //! The workspace conformance harness run over Petteia, every variant.
 
 use crate::{Move, Position, Rules, Setup, Variant};
-use lapilli_conformance::{check_random_games, check_search_sweep, Conformance};
+use lapilli_conformance::{check_random_games, check_search_sweep, random_playout, Conformance};
 use lapilli_search::Game;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -78,15 +78,8 @@ fn search_sweep_on_random_positions() {
     let mut swept = 0;
     for variant in [Variant::Standard, Variant::Dux] {
         for _ in 0..4 {
-            let mut pos = Setup::new(variant).start();
             let plies = rng.gen_range(4..40);
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
-            }
+            let pos = random_playout(&Setup::new(variant).start(), plies, &mut rng);
             if pos.outcome().is_some() {
                 continue;
             }
