@@ -1,5 +1,7 @@
 //! Choosing a computer player on the command line.
 
+use crate::commands;
+use lapilli_search::{Evaluate, Game, Player, RandomPlayer, SearchPlayer};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -54,6 +56,34 @@ impl fmt::Display for AiSpec {
             AiSpec::Minimax(d) => write!(f, "minimax:{d}"),
             AiSpec::Perfect => f.write_str("perfect"),
         }
+    }
+}
+
+/// Refuses `--ai perfect` for a game without a tablebase; `why` ends
+/// "--ai perfect needs ...".
+///
+/// # Errors
+/// `--ai perfect`.
+pub fn refuse_perfect(ai: AiSpec, why: &str) -> commands::Result<()> {
+    if ai == AiSpec::Perfect {
+        return Err(format!("--ai perfect needs {why}; use minimax:N or random").into());
+    }
+    Ok(())
+}
+
+/// The random or minimax player `spec` names, the search using `eval`.
+/// `perfect` is each game's own (played from its tablebase, or refused
+/// with [`refuse_perfect`] before any player is made); here it falls
+/// back to the random player.
+pub fn player<'a, G, E>(spec: AiSpec, seed: u64, eval: E) -> Box<dyn Player<G> + 'a>
+where
+    G: Game + Send + Sync + 'a,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync + 'a,
+{
+    match spec {
+        AiSpec::Minimax(d) => Box::new(SearchPlayer::new(d, eval)),
+        AiSpec::Random | AiSpec::Perfect => Box::new(RandomPlayer::new(seed)),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `lapilli analyze`: search a position after a sequence of moves.
 
+use crate::commands::{position_or, AnalyzeArgs};
 use crate::play::TerminalGame;
 use crate::report::AnalyzeJson;
 use lapilli_search::{Engine, Evaluate, GameRecord, Limits, ScoreKind};
@@ -13,6 +14,29 @@ pub fn score_text(score: i32) -> String {
         ScoreKind::LossIn(k) => format!("loss in {k} {}", if k == 1 { "ply" } else { "plies" }),
         ScoreKind::Heuristic(s) => format!("{s:+} (heuristic, side to move)"),
     }
+}
+
+/// `lapilli analyze`: the position of `args` (or `start`) after its
+/// moves, searched with `eval` as `args` say.
+///
+/// # Errors
+/// A position or a move that does not parse, and output errors.
+pub fn command<G, E>(
+    start: G,
+    args: &AnalyzeArgs,
+    eval: &E,
+    out: &mut dyn Write,
+) -> Result<(), Box<dyn Error>>
+where
+    G: TerminalGame + Send + Sync + std::str::FromStr,
+    G::Err: std::fmt::Display,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    let start = position_or(args.position.as_deref(), start)?;
+    let record = record_after(start, &args.moves)?;
+    let engine = Engine::new().transposition_table(args.tt_bytes).threads(args.threads);
+    run(&record, engine, args.limits, eval, args.json, out)
 }
 
 /// Plays `moves` (typed in the game's notation, separated by spaces) from
@@ -68,8 +92,8 @@ where
         return Ok(());
     }
     let a = engine.search(pos, record.history(), &limits, eval);
-    let pv: Vec<String> = a.pv.iter().map(|&m| G::move_text(m)).collect();
-    let best = a.best_move.map(G::move_text);
+    let pv: Vec<String> = a.pv.iter().map(|&m| pos.move_text(m)).collect();
+    let best = a.best_move.map(|m| pos.move_text(m));
     let millis = a.elapsed.as_secs_f64() * 1e3;
     if json {
         let report = AnalyzeJson {

@@ -1,8 +1,11 @@
 //! What every game offers the command line, and the choice of game.
 
 use crate::ai::AiSpec;
+use crate::report::InfoJson;
 use crate::Human;
+use lapilli_board_graph::Board;
 use lapilli_search::Limits;
+use lapilli_symmetry::Group;
 use std::error::Error;
 use std::io::Write;
 
@@ -39,6 +42,19 @@ pub struct AnalyzeArgs {
     pub json: bool,
 }
 
+/// `perft` options.
+#[derive(Clone, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Position text, or the start.
+    pub position: Option<String>,
+    /// Counts per root move too.
+    pub divide: bool,
+    /// JSON output.
+    pub json: bool,
+}
+
 /// `selfplay` options.
 #[derive(Clone, Copy, Debug)]
 pub struct SelfplayArgs {
@@ -63,14 +79,7 @@ pub trait Commands {
     /// `lapilli info`.
     fn info(&self, json: bool, out: &mut dyn Write) -> Result<()>;
     /// `lapilli perft`.
-    fn perft(
-        &self,
-        depth: u32,
-        position: Option<&str>,
-        divide: bool,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<()>;
+    fn perft(&self, args: &PerftArgs, out: &mut dyn Write) -> Result<()>;
     /// `lapilli analyze`.
     fn analyze(&self, args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()>;
     /// `lapilli selfplay`.
@@ -93,4 +102,50 @@ where
         }
         None => Ok(start),
     }
+}
+
+/// `lapilli info` for a game on a board graph with its symmetry group:
+/// the JSON report, or `heading`, the counts (points, edges, lines,
+/// automorphisms, orbits) and `footer`.
+///
+/// # Errors
+/// Only output errors.
+pub fn board_info(
+    game: &'static str,
+    board: &Board,
+    group: &Group,
+    heading: &str,
+    footer: &str,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let orbits: Vec<Vec<usize>> =
+        group.point_orbits().iter().map(|o| o.iter().map(|p| p.index()).collect()).collect();
+    let lines: Vec<Vec<usize>> =
+        board.lines().iter().map(|l| l.iter().map(|p| p.index()).collect()).collect();
+    if json {
+        let report = InfoJson {
+            game,
+            points: board.point_count(),
+            edges: board.edge_count(),
+            lines: board.line_count(),
+            automorphisms: group.len(),
+            orbits,
+            line_list: lines,
+        };
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return Ok(());
+    }
+    write!(out, "{heading}")?;
+    writeln!(out, "points: {}", board.point_count())?;
+    writeln!(out, "edges: {}", board.edge_count())?;
+    writeln!(out, "lines: {}  {:?}", board.line_count(), lines)?;
+    writeln!(
+        out,
+        "automorphisms: {} (found by search over relabellings that preserve the lines)",
+        group.len()
+    )?;
+    writeln!(out, "point orbits: {orbits:?}")?;
+    write!(out, "{footer}")?;
+    Ok(())
 }

@@ -14,7 +14,7 @@ mod terni;
 
 use ai::AiSpec;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use commands::{AnalyzeArgs, Commands, PlayArgs, SelfplayArgs};
+use commands::{AnalyzeArgs, Commands, PerftArgs, PlayArgs, SelfplayArgs};
 use lapilli_search::Limits;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -257,7 +257,7 @@ fn run(command: Command, out: &mut dyn std::io::Write) -> commands::Result<()> {
             game(g, &variant)?.selfplay(&SelfplayArgs { ai, games, seed, max_plies, json }, out)
         }
         Command::Perft { game: g, variant, depth, position, divide, json } => {
-            game(g, &variant)?.perft(depth, position.as_deref(), divide, json, out)
+            game(g, &variant)?.perft(&PerftArgs { depth, position, divide, json }, out)
         }
     }
 }

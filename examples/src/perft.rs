@@ -1,33 +1,43 @@
 //! `lapilli perft`: leaf counts of the legal-ply tree, for any game.
 
-use crate::commands::Result;
+use crate::commands::{position_or, PerftArgs, Result};
 use crate::play::TerminalGame;
 use crate::report::PerftJson;
 use lapilli_search::{perft, perft_divide};
 use std::io::Write;
 use std::time::Instant;
 
-/// Counts the leaves `depth` plies below `pos` and prints them, per root
-/// move too with `divide`.
+/// Counts the leaves `args.depth` plies below `pos` and prints them, per
+/// root move too with `args.divide`.
 ///
 /// # Errors
 /// Only output errors.
-pub fn run<G: TerminalGame>(
+pub fn run<G: TerminalGame>(pos: &G, args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
+    run_counting(pos, args, perft, out)
+}
+
+/// [`run`], counting the whole tree (without `--divide`) with `count`,
+/// e.g. a rules crate's faster perft.
+///
+/// # Errors
+/// Only output errors.
+pub fn run_counting<G: TerminalGame>(
     pos: &G,
-    depth: u32,
-    divide: bool,
-    json: bool,
+    args: &PerftArgs,
+    count: impl Fn(&G, u32) -> u64,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let depth = args.depth;
     let t = Instant::now();
-    let split: Option<Vec<(String, u64)>> =
-        divide.then(|| perft_divide(pos, depth).into_iter().map(|(m, n)| (G::move_text(m), n)).collect());
+    let split: Option<Vec<(String, u64)>> = args
+        .divide
+        .then(|| perft_divide(pos, depth).into_iter().map(|(m, n)| (pos.move_text(m), n)).collect());
     let nodes = match &split {
         Some(s) if depth > 0 => s.iter().map(|(_, n)| n).sum(),
-        _ => perft(pos, depth),
+        _ => count(pos, depth),
     };
     let millis = t.elapsed().as_secs_f64() * 1e3;
-    if json {
+    if args.json {
         let report = PerftJson { depth, nodes, millis, divide: split };
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
         return Ok(());
@@ -39,4 +49,16 @@ pub fn run<G: TerminalGame>(
     }
     writeln!(out, "perft({depth}) = {nodes}  ({millis:.3} ms) from {pos}")?;
     Ok(())
+}
+
+/// `lapilli perft` from the position of `args`, or `start`.
+///
+/// # Errors
+/// A position that does not parse, and output errors.
+pub fn command<G>(start: G, args: &PerftArgs, out: &mut dyn Write) -> Result<()>
+where
+    G: TerminalGame + std::str::FromStr,
+    G::Err: std::fmt::Display,
+{
+    run(&position_or(args.position.as_deref(), start)?, args, out)
 }

@@ -1,17 +1,20 @@
 //! The petteia commands: Petteia and Ludus Latrunculorum (the Dux variant).
 
-use crate::ai::AiSpec;
+use crate::ai::{self, AiSpec};
 use crate::analyze;
-use crate::commands::{position_or, AnalyzeArgs, Commands, PlayArgs, Result, SelfplayArgs};
+use crate::commands::{AnalyzeArgs, Commands, PerftArgs, PlayArgs, Result, SelfplayArgs};
 use crate::perft;
-use crate::play::{self, Seat, TerminalGame};
+use crate::play::{self, TerminalGame};
 use crate::report::InfoJson;
 use crate::selfplay;
 use crate::{GameName, Human, VariantArgs};
 use lapilli_petteia::eval::Heuristic;
 use lapilli_petteia::{parse_size, Colour, Ending, Move, Position, Setup, Variant};
-use lapilli_search::{Engine, Player, RandomPlayer, SearchPlayer};
-use std::io::{self, Write};
+use lapilli_search::Player;
+use std::io::Write;
+
+/// Why petteia has no `--ai perfect` (see [`ai::refuse_perfect`]).
+const NO_PERFECT: &str = "a tablebase, and petteia is far too large to solve here";
 
 /// The commands of a petteia game under the variant options: `petteia`
 /// takes `--variant standard|dux` (default standard), `latrunculi` is
@@ -53,15 +56,6 @@ impl Petteia {
         };
         format!("{name} on {}x{}", self.setup.width(), self.setup.height())
     }
-
-    fn refuse_perfect(ai: AiSpec) -> Result<()> {
-        if ai == AiSpec::Perfect {
-            return Err("--ai perfect needs a tablebase, and petteia is far too large to solve here; \
-                        use minimax:N or random"
-                .into());
-        }
-        Ok(())
-    }
 }
 
 impl TerminalGame for Position {
@@ -73,7 +67,7 @@ impl TerminalGame for Position {
         Position::parse_move(self, text).map_err(|e| e.to_string())
     }
 
-    fn move_text(m: Move) -> String {
+    fn move_text(&self, m: Move) -> String {
         m.to_string()
     }
 
@@ -106,11 +100,7 @@ impl TerminalGame for Position {
 }
 
 fn make_player(spec: AiSpec, seed: u64) -> Box<dyn Player<Position>> {
-    match spec {
-        AiSpec::Minimax(d) => Box::new(SearchPlayer::new(d, Heuristic::default())),
-        // `Perfect` is refused before players are made.
-        AiSpec::Random | AiSpec::Perfect => Box::new(RandomPlayer::new(seed)),
-    }
+    ai::player(spec, seed, Heuristic::default())
 }
 
 impl Commands for Petteia {
@@ -124,30 +114,15 @@ impl Commands for Petteia {
     }
 
     fn play(&self, args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
-        Self::refuse_perfect(args.ai)?;
-        let seat = |side: Colour, offset: u64| -> Seat<'_, Position> {
-            let human =
-                matches!((args.human, side), (Human::Black, Colour::Black) | (Human::White, Colour::White));
-            if human {
-                Seat::Human
-            } else {
-                Seat::Ai(make_player(args.ai, args.seed.wrapping_add(offset)))
-            }
-        };
-        let mut seats = [(Colour::White, seat(Colour::White, 0)), (Colour::Black, seat(Colour::Black, 1))];
-        writeln!(out, "{}. White moves first.", self.title())?;
-        writeln!(
-            out,
-            "Move a piece like a rook with from-to, e.g. a2-a5; captures may be added (a2-a5xb5) and are checked."
-        )?;
-        writeln!(
-            out,
-            "M/m are White's/Black's men, D/d the Duxes; [ ] marks the piece just moved, x a piece just captured."
-        )?;
-        writeln!(out, "Type `moves` for the legal moves, `quit` to leave.")?;
-        let stdin = io::stdin();
-        play::run(self.setup.start(), &mut seats, args.max_plies, &mut stdin.lock(), out)?;
-        Ok(())
+        ai::refuse_perfect(args.ai, NO_PERFECT)?;
+        let intro = format!(
+            "{}. White moves first.\n\
+             Move a piece like a rook with from-to, e.g. a2-a5; captures may be added (a2-a5xb5) and are checked.\n\
+             M/m are White's/Black's men, D/d the Duxes; [ ] marks the piece just moved, x a piece just captured.\n",
+            self.title()
+        );
+        let sides = [(Human::White, Colour::White), (Human::Black, Colour::Black)];
+        play::in_terminal(args, self.setup.start(), sides, |seed| make_player(args.ai, seed), &intro, out)
     }
 
     fn info(&self, json: bool, out: &mut dyn Write) -> Result<()> {
@@ -201,40 +176,17 @@ impl Commands for Petteia {
         Ok(())
     }
 
-    fn perft(
-        &self,
-        depth: u32,
-        position: Option<&str>,
-        divide: bool,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<()> {
-        let pos = position_or(position, self.setup.start())?;
-        perft::run(&pos, depth, divide, json, out)
+    fn perft(&self, args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
+        perft::command(self.setup.start(), args, out)
     }
 
     fn analyze(&self, args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
-        let start = position_or(args.position.as_deref(), self.setup.start())?;
-        let record = analyze::record_after(start, &args.moves)?;
-        let engine = Engine::new().transposition_table(args.tt_bytes).threads(args.threads);
-        analyze::run(&record, engine, args.limits, &Heuristic::default(), args.json, out)
+        analyze::command(self.setup.start(), args, &Heuristic::default(), out)
     }
 
     fn selfplay(&self, args: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
-        Self::refuse_perfect(args.ai)?;
-        let seed = args.seed;
-        let make = |game: u64, side: usize| {
-            make_player(args.ai, seed.wrapping_add(2 * game).wrapping_add(side as u64))
-        };
-        selfplay::run(
-            &self.setup.start(),
-            Colour::White,
-            make,
-            args.ai.to_string(),
-            args.games,
-            args.max_plies,
-            args.json,
-            out,
-        )
+        ai::refuse_perfect(args.ai, NO_PERFECT)?;
+        let make = |seed| make_player(args.ai, seed);
+        selfplay::run(&self.setup.start(), Colour::White, args, make, out)
     }
 }

@@ -1,5 +1,6 @@
 //! `lapilli selfplay`: AI against AI, many games, endings by kind.
 
+use crate::commands::SelfplayArgs;
 use crate::play::TerminalGame;
 use lapilli_search::{Adjudication, GameRecord, Player};
 use serde::Serialize;
@@ -23,27 +24,27 @@ pub struct SelfplayJson {
     pub ai: String,
 }
 
-/// Plays `games` games from `start`, each side's player made by
-/// `make(game, side_index)` (side 0 moves first), and reports endings.
+/// Plays `args.games` games from `start`, each side's player made by
+/// `make(seed)` with the seed `args.seed + 2 * game + side_index` (side 0
+/// is `first_side`, which moves first), and reports endings.
 ///
 /// # Errors
 /// Only output errors.
-#[allow(clippy::too_many_arguments)]
 pub fn run<'a, G: TerminalGame>(
     start: &G,
     first_side: G::Side,
-    mut make: impl FnMut(u64, usize) -> Box<dyn Player<G> + 'a>,
-    ai: String,
-    games: usize,
-    max_plies: usize,
-    json: bool,
+    args: &SelfplayArgs,
+    mut make: impl FnMut(u64) -> Box<dyn Player<G> + 'a>,
     out: &mut dyn Write,
 ) -> Result<(), Box<dyn Error>> {
+    let SelfplayArgs { ai, games, seed, max_plies, json } = *args;
+    let ai = ai.to_string();
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
     let mut results: BTreeMap<String, usize> = BTreeMap::new();
     let mut total_plies = 0usize;
     for game in 0..games {
-        let mut players = [make(game as u64, 0), make(game as u64, 1)];
+        let game_seed = seed.wrapping_add(2 * game as u64);
+        let mut players = [make(game_seed), make(game_seed.wrapping_add(1))];
         let mut record = GameRecord::new(start.clone());
         let (kind, winner) = loop {
             match record.status() {

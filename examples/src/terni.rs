@@ -1,18 +1,18 @@
 //! The Terni Lapilli commands.
 
-use crate::ai::AiSpec;
+use crate::ai::{self, AiSpec};
 use crate::analyze;
-use crate::commands::{position_or, AnalyzeArgs, Commands, PlayArgs, Result, SelfplayArgs};
+use crate::commands::{self, AnalyzeArgs, Commands, PerftArgs, PlayArgs, Result, SelfplayArgs};
 use crate::perft;
-use crate::play::{self, Seat, TerminalGame};
-use crate::report::{InfoJson, SolveJson};
+use crate::play::{self, TerminalGame};
+use crate::report::SolveJson;
 use crate::selfplay;
 use crate::Human;
 use lapilli_board_graph::wheel;
-use lapilli_search::{Engine, PerfectPlayer, Player, RandomPlayer, SearchPlayer, Tablebase};
+use lapilli_search::{PerfectPlayer, Player, Tablebase};
 use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solve as tl, Colour, Move, Position, Rules};
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// Terni Lapilli under the chosen rules.
@@ -46,7 +46,7 @@ impl TerminalGame for Position {
         Ok(m)
     }
 
-    fn move_text(m: Move) -> String {
+    fn move_text(&self, m: Move) -> String {
         m.to_string()
     }
 
@@ -81,9 +81,8 @@ fn make_player<'t>(
     tb: Option<&'t Tablebase<Position>>,
 ) -> Box<dyn Player<Position> + 't> {
     match spec {
-        AiSpec::Random => Box::new(RandomPlayer::new(seed)),
-        AiSpec::Minimax(d) => Box::new(SearchPlayer::new(d, Heuristic)),
         AiSpec::Perfect => Box::new(PerfectPlayer::new(tb.expect("tablebase built for perfect play"))),
+        _ => ai::player(spec, seed, Heuristic),
     }
 }
 
@@ -133,96 +132,35 @@ impl Commands for Terni {
 
     fn play(&self, args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
         let tb = self.tablebase_if(args.ai);
-        let seat = |side: Colour, offset: u64| -> Seat<'_, Position> {
-            let human =
-                matches!((args.human, side), (Human::Black, Colour::Black) | (Human::White, Colour::White));
-            if human {
-                Seat::Human
-            } else {
-                Seat::Ai(make_player(args.ai, args.seed.wrapping_add(offset), tb.as_ref()))
-            }
-        };
-        let mut seats = [(Colour::Black, seat(Colour::Black, 0)), (Colour::White, seat(Colour::White, 1))];
-        writeln!(out, "Terni Lapilli, {}. Black moves first.", self.variant_text())?;
-        writeln!(
-            out,
-            "Place with a point number (0-7 round the ring, 8 or c the centre); move with from-to, e.g. 0-8."
-        )?;
-        writeln!(out, "Type `moves` for the legal moves, `quit` to leave.")?;
-        let stdin = io::stdin();
-        play::run(Position::start(self.rules), &mut seats, args.max_plies, &mut stdin.lock(), out)?;
-        Ok(())
+        let intro = format!(
+            "Terni Lapilli, {}. Black moves first.\n\
+             Place with a point number (0-7 round the ring, 8 or c the centre); move with from-to, e.g. 0-8.\n",
+            self.variant_text()
+        );
+        let sides = [(Human::Black, Colour::Black), (Human::White, Colour::White)];
+        let make_ai = |seed| make_player(args.ai, seed, tb.as_ref());
+        play::in_terminal(args, Position::start(self.rules), sides, make_ai, &intro, out)
     }
 
     fn info(&self, json: bool, out: &mut dyn Write) -> Result<()> {
-        let board = wheel::wheel();
-        let group = tl::group();
-        let orbits: Vec<Vec<usize>> =
-            group.point_orbits().iter().map(|o| o.iter().map(|p| p.index()).collect()).collect();
-        let lines: Vec<Vec<usize>> =
-            board.lines().iter().map(|l| l.iter().map(|p| p.index()).collect()).collect();
-        if json {
-            let report = InfoJson {
-                game: "terni-lapilli",
-                points: board.point_count(),
-                edges: board.edge_count(),
-                lines: board.line_count(),
-                automorphisms: group.len(),
-                orbits,
-                line_list: lines,
-            };
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
-            return Ok(());
-        }
-        writeln!(out, "Terni Lapilli: the wheel board (8 ring points 0-7 and the centre 8)")?;
-        writeln!(out, "{}", Position::default().diagram())?;
-        writeln!(out, "points: {}", board.point_count())?;
-        writeln!(out, "edges: {}", board.edge_count())?;
-        writeln!(out, "lines: {}  {:?}", board.line_count(), lines)?;
-        writeln!(
-            out,
-            "automorphisms: {} (found by search over relabellings that preserve the lines)",
-            group.len()
-        )?;
-        writeln!(out, "point orbits: {orbits:?}")?;
-        Ok(())
+        let heading = format!(
+            "Terni Lapilli: the wheel board (8 ring points 0-7 and the centre 8)\n{}\n",
+            Position::default().diagram()
+        );
+        commands::board_info("terni-lapilli", &wheel::wheel(), tl::group(), &heading, "", json, out)
     }
 
-    fn perft(
-        &self,
-        depth: u32,
-        position: Option<&str>,
-        divide: bool,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<()> {
-        let pos = position_or(position, Position::start(self.rules))?;
-        perft::run(&pos, depth, divide, json, out)
+    fn perft(&self, args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
+        perft::command(Position::start(self.rules), args, out)
     }
 
     fn analyze(&self, args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
-        let start = position_or(args.position.as_deref(), Position::start(self.rules))?;
-        let record = analyze::record_after(start, &args.moves)?;
-        let engine = Engine::new().transposition_table(args.tt_bytes).threads(args.threads);
-        analyze::run(&record, engine, args.limits, &Heuristic, args.json, out)
+        analyze::command(Position::start(self.rules), args, &Heuristic, out)
     }
 
     fn selfplay(&self, args: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
         let tb = self.tablebase_if(args.ai);
-        let seed = args.seed;
-        let make = |game: u64, side: usize| {
-            make_player(args.ai, seed.wrapping_add(2 * game).wrapping_add(side as u64), tb.as_ref())
-        };
-        let start = Position::start(self.rules);
-        selfplay::run(
-            &start,
-            Colour::Black,
-            make,
-            args.ai.to_string(),
-            args.games,
-            args.max_plies,
-            args.json,
-            out,
-        )
+        let make = |seed| make_player(args.ai, seed, tb.as_ref());
+        selfplay::run(&Position::start(self.rules), Colour::Black, args, make, out)
     }
 }

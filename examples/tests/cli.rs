@@ -1,26 +1,10 @@
 //! The `lapilli` program as a user runs it.
 
+mod common;
+
+use common::{json, lapilli};
 use serde_json::Value as Json;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn lapilli(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(args: &[&str]) -> Json {
-    let out = lapilli(args, "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn solve_json_has_the_documented_keys_and_values() {

@@ -1,32 +1,8 @@
 //! The `lapilli` program on the morris games, as a user runs it.
 
-use serde_json::Value as Json;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn lapilli(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(args: &[&str]) -> Json {
-    let out = lapilli(args, "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-fn stdout(args: &[&str], stdin: &str) -> String {
-    let out = lapilli(args, stdin);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{json, lapilli, stdout};
 
 #[test]
 fn info_json_for_every_morris_game() {

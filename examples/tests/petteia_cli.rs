@@ -1,32 +1,8 @@
 //! The `lapilli` program running Petteia and Ludus Latrunculorum.
 
-use serde_json::Value as Json;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn lapilli(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(args: &[&str]) -> Json {
-    let out = lapilli(args, "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-fn error(args: &[&str]) -> String {
-    let out = lapilli(args, "");
-    assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
-}
+use common::{error, json, lapilli};
 
 #[test]
 fn info_json_for_both_games_and_sizes() {
