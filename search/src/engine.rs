@@ -382,6 +382,8 @@ struct Scored<M> {
     order: i32,
     index: u16,
     quiet: bool,
+    /// The move's hash, for killers and the history table.
+    key: u64,
 }
 
 type Completed<M> = (Option<M>, i32, Vec<M>, u32);
@@ -397,7 +399,8 @@ struct Worker<'a, G: Game, E> {
     gen: G::Moves,
     hints: Vec<i32>,
     lists: Vec<Vec<Scored<G::Move>>>,
-    killers: Vec<[Option<G::Move>; 2]>,
+    /// Two killer moves per ply, as move hashes (see `move_key`).
+    killers: Vec<[u64; 2]>,
     history: Vec<u32>,
     pv: Vec<Vec<G::Move>>,
 }
@@ -609,10 +612,11 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         !self.stopped
     }
 
-    fn move_slot(m: G::Move) -> usize {
+    /// A move's hash, never 0 (0 marks an empty killer slot).
+    fn move_key(m: G::Move) -> u64 {
         let mut h = FxHasher::default();
         m.hash(&mut h);
-        h.finish() as usize % HISTORY_SLOTS
+        h.finish() | 1
     }
 
     /// Searches a child one ply below `ply - 1` in the parent's window
@@ -662,7 +666,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         if self.pv.len() <= p + 1 {
             self.pv.resize_with(p + 2, Vec::new);
             self.lists.resize_with(p + 2, Vec::new);
-            self.killers.resize(p + 2, [None, None]);
+            self.killers.resize(p + 2, [0, 0]);
         }
         self.pv[p].clear();
         let key = pos.hash();
@@ -705,32 +709,36 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         pos.move_order_hints(self.gen.as_slice(), &mut self.hints);
         for (i, (&mv, &hint)) in self.gen.as_slice().iter().zip(&self.hints).enumerate() {
             let index = i.min(u16::MAX as usize) as u16;
+            let key = if hint > 0 { 0 } else { Self::move_key(mv) };
             let order = if tt_index == Some(index) {
                 i32::MAX
+            } else if hint > 0 {
+                (1 << 28) + hint.min(1 << 26)
+            } else if self.options.killers && self.killers[p][0] == key {
+                1 << 27
+            } else if self.options.killers && self.killers[p][1] == key {
+                (1 << 27) - 1
+            } else if self.options.history_heuristic {
+                self.history[key as usize % HISTORY_SLOTS] as i32
             } else {
-                if hint > 0 {
-                    (1 << 28) + hint.min(1 << 26)
-                } else if self.options.killers && self.killers[p][0] == Some(mv) {
-                    1 << 27
-                } else if self.options.killers && self.killers[p][1] == Some(mv) {
-                    (1 << 27) - 1
-                } else if self.options.history_heuristic {
-                    self.history[Self::move_slot(mv)] as i32
-                } else {
-                    0
-                }
+                0
             };
-            list.push(Scored { mv, order, index, quiet: hint <= 0 });
+            list.push(Scored { mv, order, index, quiet: hint <= 0, key });
         }
-        list.sort_by_key(|s| std::cmp::Reverse(s.order));
-
         self.path.push(key);
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_index = None;
         let mut dependent = false;
         let side = pos.side_to_move();
-        for (n, scored) in list.iter().enumerate() {
+        for n in 0..list.len() {
+            // Selection, not a full sort: a cutoff usually comes after one
+            // or two moves. Highest order first, ties in generation order.
+            let pick = (n..list.len())
+                .max_by_key(|&i| (list[i].order, std::cmp::Reverse(list[i].index)))
+                .expect("a move remains");
+            list.swap(n, pick);
+            let scored = &list[n];
             let mv = scored.mv;
             let mut child = pos.clone();
             child.play(mv);
@@ -773,7 +781,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                     if alpha >= beta {
                         self.stats.cutoffs += 1;
                         if scored.quiet {
-                            self.reward_quiet(mv, p, depth);
+                            self.reward_quiet(scored.key, p, depth);
                         }
                         break;
                     }
@@ -802,13 +810,13 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         (best, dependent)
     }
 
-    fn reward_quiet(&mut self, mv: G::Move, p: usize, depth: u32) {
-        if self.options.killers && self.killers[p][0] != Some(mv) {
+    fn reward_quiet(&mut self, key: u64, p: usize, depth: u32) {
+        if self.options.killers && self.killers[p][0] != key {
             self.killers[p][1] = self.killers[p][0];
-            self.killers[p][0] = Some(mv);
+            self.killers[p][0] = key;
         }
         if self.options.history_heuristic {
-            let slot = &mut self.history[Self::move_slot(mv)];
+            let slot = &mut self.history[key as usize % HISTORY_SLOTS];
             *slot += depth * depth;
             if *slot >= HISTORY_CAP {
                 self.history.iter_mut().for_each(|h| *h /= 2);

@@ -1,86 +1,131 @@
-//! Our engine against the `minimax` crate, same game, same position, same
-//! depth, same transposition-table byte budget, same root value asserted.
-//! Their root move order is randomised, so compare values and time, not
-//! node counts.
+//! Our engine against the `minimax` crate (0.6.0): same game, same
+//! position, same depth, same transposition-table byte budget, same root
+//! value asserted, time compared in one criterion group per position and
+//! depth. Their root move order is randomised, so compare values and time,
+//! not node counts. Repetition detection is off on our side (they have
+//! none), so both search the same tree.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use lapilli_peers::{same_value, TerniEval};
-use lapilli_search::{Engine, Limits, Options};
+use lapilli_peers::{
+    morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
+};
+use lapilli_search::{Engine, Evaluate, Game, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
-use lapilli_terni_lapilli::Position;
-use minimax::{IterativeOptions, IterativeSearch, Negamax, Strategy};
+use minimax::{Evaluator, IterativeOptions, IterativeSearch, Negamax, Strategy};
 use std::hint::black_box;
 
-const TT_BYTES: usize = 1 << 20;
+const TT_BYTES: usize = 4 << 20;
+
+/// One comparison: plain alpha-beta against their `Negamax` (skipped when
+/// `plain` is false: too slow at that depth), then iterative deepening with
+/// a table against their `IterativeSearch`.
+#[allow(clippy::too_many_arguments)]
+fn compare<G, E, T>(
+    c: &mut Criterion,
+    name: &str,
+    pos: &G,
+    depth: u8,
+    plain: bool,
+    ours_eval: &E,
+    theirs_eval: impl Fn() -> T,
+) where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+    T: Evaluator,
+    T::G: minimax::Game<S = G>,
+    <T::G as minimax::Game>::M: Copy + Eq,
+{
+    let limits = Limits::depth(depth.into());
+    let mut g = c.benchmark_group(format!("peers/{name}/depth_{depth}"));
+    g.sample_size(10);
+    if plain {
+        let ours = Engine::with_options(Options::plain()).search(pos, &[], &limits, ours_eval);
+        let mut negamax = Negamax::new(theirs_eval(), depth);
+        negamax.choose_move(pos);
+        assert!(
+            same_value(ours.score, negamax.root_value()),
+            "{name}: {} vs {}",
+            ours.score,
+            negamax.root_value()
+        );
+        g.bench_function("ours_alpha_beta", |b| {
+            b.iter(|| {
+                Engine::with_options(Options::plain()).search(black_box(pos), &[], &limits, ours_eval).score
+            })
+        });
+        g.bench_function("theirs_negamax", |b| {
+            b.iter(|| Negamax::new(theirs_eval(), depth).choose_move(black_box(pos)))
+        });
+    }
+    let opts = Options { tt_bytes: TT_BYTES, repetition: false, ..Options::default() };
+    let ours = Engine::with_options(opts).search(pos, &[], &limits, ours_eval);
+    let theirs_opts = IterativeOptions::new().with_table_byte_size(TT_BYTES);
+    let mut iterative = IterativeSearch::new(theirs_eval(), theirs_opts);
+    iterative.set_max_depth(depth);
+    iterative.choose_move(pos);
+    assert!(
+        same_value(ours.score, iterative.root_value()),
+        "{name}: {} vs {}",
+        ours.score,
+        iterative.root_value()
+    );
+    g.bench_function("ours_iterative_tt", |b| {
+        b.iter(|| Engine::with_options(opts).search(black_box(pos), &[], &limits, ours_eval).score)
+    });
+    g.bench_function("theirs_iterative_search", |b| {
+        b.iter(|| {
+            let mut s = IterativeSearch::new(theirs_eval(), theirs_opts);
+            s.set_max_depth(depth);
+            s.choose_move(black_box(pos))
+        })
+    });
+    g.finish();
+}
+
+/// A fixed mid-game position: `plies` plies from `start`, each the
+/// `(7 * ply) mod n`-th of the `n` legal moves (stopping if the game ends).
+fn midgame<G: Game>(start: &G, plies: usize) -> G {
+    let mut pos = start.clone();
+    let mut moves = G::Moves::default();
+    for ply in 0..plies {
+        pos.legal_moves(&mut moves);
+        let list = lapilli_search::MoveList::as_slice(&moves);
+        if list.is_empty() {
+            break;
+        }
+        let m = list[(7 * ply) % list.len()];
+        pos.play(m);
+    }
+    pos
+}
 
 fn terni(c: &mut Criterion) {
-    let positions = [("start", Position::default()), ("midgame", "BW.B.W... b".parse().expect("valid"))];
-    for (label, pos) in positions {
-        for depth in [6u8, 8] {
-            let mut g = c.benchmark_group(format!("peers/terni_lapilli/{label}/depth_{depth}"));
-            g.sample_size(20);
-            // Plain alpha-beta on both sides: values must agree exactly.
-            let ours = Engine::with_options(Options::plain()).search(
-                &pos,
-                &[],
-                &Limits::depth(depth.into()),
-                &Heuristic,
-            );
-            let mut negamax = Negamax::new(TerniEval, depth);
-            negamax.choose_move(&pos);
-            assert!(
-                same_value(ours.score, negamax.root_value()),
-                "negamax {} vs {}",
-                ours.score,
-                negamax.root_value()
-            );
-            g.bench_function("ours_alpha_beta", |b| {
-                b.iter(|| {
-                    Engine::with_options(Options::plain())
-                        .search(black_box(&pos), &[], &Limits::depth(depth.into()), &Heuristic)
-                        .score
-                })
-            });
-            g.bench_function("theirs_negamax", |b| {
-                b.iter(|| {
-                    let mut s = Negamax::new(TerniEval, depth);
-                    s.choose_move(black_box(&pos))
-                })
-            });
-            // Iterative deepening with a transposition table of the same size.
-            let opts = Options { tt_bytes: TT_BYTES, repetition: false, ..Options::default() };
-            let ours = Engine::with_options(opts).search(&pos, &[], &Limits::depth(depth.into()), &Heuristic);
-            let mut iterative =
-                IterativeSearch::new(TerniEval, IterativeOptions::new().with_table_byte_size(TT_BYTES));
-            iterative.set_max_depth(depth);
-            iterative.choose_move(&pos);
-            assert!(
-                same_value(ours.score, iterative.root_value()),
-                "iterative {} vs {}",
-                ours.score,
-                iterative.root_value()
-            );
-            g.bench_function("ours_iterative_tt", |b| {
-                b.iter(|| {
-                    Engine::with_options(opts)
-                        .search(black_box(&pos), &[], &Limits::depth(depth.into()), &Heuristic)
-                        .score
-                })
-            });
-            g.bench_function("theirs_iterative_search", |b| {
-                b.iter(|| {
-                    let mut s = IterativeSearch::new(
-                        TerniEval,
-                        IterativeOptions::new().with_table_byte_size(TT_BYTES),
-                    );
-                    s.set_max_depth(depth);
-                    s.choose_move(black_box(&pos))
-                })
-            });
-            g.finish();
-        }
+    let start = lapilli_terni_lapilli::Position::default();
+    let mid: lapilli_terni_lapilli::Position = "BW.B.W... b".parse().expect("valid");
+    for depth in [6, 8] {
+        compare(c, "terni_lapilli/start", &start, depth, true, &Heuristic, || TerniEval);
+        compare(c, "terni_lapilli/midgame", &mid, depth, true, &Heuristic, || TerniEval);
     }
 }
 
-criterion_group!(benches, terni);
+fn petteia(c: &mut Criterion) {
+    let start = lapilli_petteia::Position::default();
+    let mid = midgame(&start, 12);
+    let eval = |p: &lapilli_petteia::Position| petteia_eval(p);
+    compare(c, "petteia/start", &start, 3, true, &eval, || PetteiaEval);
+    compare(c, "petteia/start", &start, 5, false, &eval, || PetteiaEval);
+    compare(c, "petteia/midgame", &mid, 4, false, &eval, || PetteiaEval);
+}
+
+fn morris(c: &mut Criterion) {
+    let start = FoldedMorris(lapilli_morris::Position::default());
+    let mid = midgame(&start, 14);
+    let eval = |p: &FoldedMorris| morris_eval(p);
+    compare(c, "nine_mens_morris/start", &start, 4, true, &eval, || MorrisEval);
+    compare(c, "nine_mens_morris/start", &start, 6, false, &eval, || MorrisEval);
+    compare(c, "nine_mens_morris/midgame", &mid, 6, false, &eval, || MorrisEval);
+}
+
+criterion_group!(benches, terni, petteia, morris);
 criterion_main!(benches);

@@ -1,28 +1,39 @@
 //! Runs one engine N times on the same search, for instruction counting
-//! with callgrind: `peer_one ours|theirs [N] [depth]`.
-use lapilli_peers::TerniEval;
+//! with callgrind: `peer_one ours|theirs terni|morris [N] [depth]`.
+use lapilli_peers::{morris_eval, FoldedMorris, MorrisEval, TerniEval};
 use lapilli_search::{Engine, Limits, Options};
-use lapilli_terni_lapilli::{eval::Heuristic, Position};
+use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let n: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let depth: u8 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(8);
-    let pos = Position::default();
+    let theirs = args.get(1).map(String::as_str) == Some("theirs");
+    let game = args.get(2).cloned().unwrap_or_else(|| "terni".into());
+    let n: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let depth: u8 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(8);
+    let opts = Options { tt_bytes: 4 << 20, repetition: false, ..Options::default() };
+    let theirs_opts = IterativeOptions::new().with_table_byte_size(4 << 20);
+    let limits = Limits::depth(depth.into());
     for _ in 0..n {
-        if args.get(1).map(String::as_str) == Some("theirs") {
-            let mut s =
-                IterativeSearch::new(TerniEval, IterativeOptions::new().with_table_byte_size(1 << 20));
-            s.set_max_depth(depth);
-            std::hint::black_box(s.choose_move(&pos));
+        if game == "morris" {
+            let pos = FoldedMorris(lapilli_morris::Position::default());
+            if theirs {
+                let mut s = IterativeSearch::new(MorrisEval, theirs_opts);
+                s.set_max_depth(depth);
+                std::hint::black_box(s.choose_move(&pos));
+            } else {
+                let eval = |p: &FoldedMorris| morris_eval(p);
+                let a = Engine::with_options(opts).search(&pos, &[], &limits, &eval);
+                std::hint::black_box(a);
+            }
         } else {
-            let opts = Options { tt_bytes: 1 << 20, repetition: false, ..Options::default() };
-            std::hint::black_box(Engine::with_options(opts).search(
-                &pos,
-                &[],
-                &Limits::depth(depth.into()),
-                &Heuristic,
-            ));
+            let pos = lapilli_terni_lapilli::Position::default();
+            if theirs {
+                let mut s = IterativeSearch::new(TerniEval, theirs_opts);
+                s.set_max_depth(depth);
+                std::hint::black_box(s.choose_move(&pos));
+            } else {
+                std::hint::black_box(Engine::with_options(opts).search(&pos, &[], &limits, &Heuristic));
+            }
         }
     }
 }

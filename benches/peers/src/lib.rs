@@ -9,8 +9,18 @@
 //! of ours with one of theirs on that basis.
 #![deny(missing_docs)]
 
-use lapilli_search::{Evaluate, Game, ScoreKind};
+use lapilli_search::{Evaluate, Game, MoveList, Outcome, ScoreKind};
 use minimax::{Evaluation, Winner};
+
+/// Their winner for a finished position of ours (outcome for the side to
+/// move).
+fn winner(outcome: Option<Outcome>) -> Option<Winner> {
+    outcome.map(|o| match o {
+        Outcome::Loss => Winner::PlayerJustMoved,
+        Outcome::Win => Winner::PlayerToMove,
+        Outcome::Draw => Winner::Draw,
+    })
+}
 
 /// Terni Lapilli as a `minimax::Game` (the sides alternate strictly).
 pub struct TerniLapilli;
@@ -34,8 +44,7 @@ impl minimax::Game for TerniLapilli {
     }
 
     fn get_winner(state: &Self::S) -> Option<Winner> {
-        // The only way a game ends here: the side that just moved won.
-        state.outcome().map(|_| Winner::PlayerJustMoved)
+        winner(state.outcome())
     }
 
     fn zobrist_hash(state: &Self::S) -> u64 {
@@ -66,5 +75,171 @@ pub fn same_value(ours: i32, theirs: Evaluation) -> bool {
         ScoreKind::WinIn(_) => theirs == minimax::BEST_EVAL,
         ScoreKind::LossIn(_) => theirs == minimax::WORST_EVAL,
         ScoreKind::Heuristic(v) => i32::from(theirs) == v,
+    }
+}
+
+/// Petteia as a `minimax::Game` (the sides alternate strictly).
+pub struct Petteia;
+
+impl minimax::Game for Petteia {
+    type S = lapilli_petteia::Position;
+    type M = lapilli_petteia::Move;
+
+    fn generate_moves(state: &Self::S, moves: &mut Vec<Self::M>) -> Option<Winner> {
+        if let Some(w) = Self::get_winner(state) {
+            return Some(w);
+        }
+        moves.extend(state.legal_moves());
+        None
+    }
+
+    fn apply(state: &mut Self::S, m: Self::M) -> Option<Self::S> {
+        let mut next = *state;
+        next.play_unchecked(m);
+        Some(next)
+    }
+
+    fn get_winner(state: &Self::S) -> Option<Winner> {
+        winner(state.outcome())
+    }
+
+    fn zobrist_hash(state: &Self::S) -> u64 {
+        Game::hash(state)
+    }
+}
+
+/// Our Petteia heuristic, clamped into `i16`, for both engines.
+pub fn petteia_eval(s: &lapilli_petteia::Position) -> i32 {
+    i32::from(to_i16(lapilli_petteia::eval::Heuristic::default().evaluate(s)))
+}
+
+/// [`petteia_eval`] as a `minimax::Evaluator`.
+pub struct PetteiaEval;
+
+impl minimax::Evaluator for PetteiaEval {
+    type G = Petteia;
+    fn evaluate(&self, s: &lapilli_petteia::Position) -> Evaluation {
+        petteia_eval(s) as Evaluation
+    }
+}
+
+/// A Nine Men's Morris ply with its removal folded in: the sides then
+/// alternate strictly, as the `minimax` crate's trait assumes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FoldedMove {
+    /// The placement, slide or flight.
+    pub ply: lapilli_morris::Move,
+    /// The removal it earns by closing a mill, if any.
+    pub removal: Option<lapilli_morris::Move>,
+}
+
+/// A morris position seen through folded moves: never with a removal
+/// pending at a node. Both engines search this same tree (ours through the
+/// [`Game`] impl below), with no repetition or no-progress draws (the
+/// `minimax` crate has none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FoldedMorris(pub lapilli_morris::Position);
+
+/// Folded plies: at most 63 plies, each closing a mill with at most 12
+/// removals, bounded by the flying case (3 pieces x 21 targets with a
+/// removal each of at most 9 pieces); 640 is ample.
+type FoldedMoves = arrayvec::ArrayVec<FoldedMove, 640>;
+
+impl FoldedMorris {
+    fn generate(&self, mut push: impl FnMut(FoldedMove)) {
+        for ply in self.0.legal_moves() {
+            let mut after = self.0;
+            after.play_unchecked(ply);
+            if after.pending_removal() {
+                for removal in after.legal_moves() {
+                    push(FoldedMove { ply, removal: Some(removal) });
+                }
+            } else {
+                push(FoldedMove { ply, removal: None });
+            }
+        }
+    }
+
+    fn apply(&mut self, m: FoldedMove) {
+        self.0.play_unchecked(m.ply);
+        if let Some(r) = m.removal {
+            self.0.play_unchecked(r);
+        }
+    }
+}
+
+impl Game for FoldedMorris {
+    type Move = FoldedMove;
+    type Side = lapilli_morris::Colour;
+    type Moves = FoldedMoves;
+
+    fn side_to_move(&self) -> Self::Side {
+        self.0.side_to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn legal_moves(&self, moves: &mut FoldedMoves) {
+        MoveList::clear(moves);
+        if self.0.outcome().is_none() {
+            self.generate(|m| moves.push(m));
+        }
+    }
+    fn play(&mut self, m: FoldedMove) {
+        self.apply(m);
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn is_irreversible(&self, m: FoldedMove) -> bool {
+        self.0.is_irreversible(m.ply) || m.removal.is_some()
+    }
+    fn move_order_hint(&self, m: FoldedMove) -> i32 {
+        i32::from(m.removal.is_some())
+    }
+}
+
+/// Nine Men's Morris with folded removals as a `minimax::Game`.
+pub struct Morris;
+
+impl minimax::Game for Morris {
+    type S = FoldedMorris;
+    type M = FoldedMove;
+
+    fn generate_moves(state: &Self::S, moves: &mut Vec<Self::M>) -> Option<Winner> {
+        if let Some(w) = Self::get_winner(state) {
+            return Some(w);
+        }
+        state.generate(|m| moves.push(m));
+        None
+    }
+
+    fn apply(state: &mut Self::S, m: Self::M) -> Option<Self::S> {
+        let mut next = *state;
+        next.apply(m);
+        Some(next)
+    }
+
+    fn get_winner(state: &Self::S) -> Option<Winner> {
+        winner(state.0.outcome())
+    }
+
+    fn zobrist_hash(state: &Self::S) -> u64 {
+        state.0.hash()
+    }
+}
+
+/// Our morris evaluation, clamped into `i16`, for both engines.
+pub fn morris_eval(s: &FoldedMorris) -> i32 {
+    i32::from(to_i16(lapilli_morris::eval::Evaluation::default().evaluate(&s.0)))
+}
+
+/// [`morris_eval`] as a `minimax::Evaluator`.
+pub struct MorrisEval;
+
+impl minimax::Evaluator for MorrisEval {
+    type G = Morris;
+    fn evaluate(&self, s: &FoldedMorris) -> Evaluation {
+        morris_eval(s) as Evaluation
     }
 }
