@@ -35,7 +35,8 @@ where
 {
     let start = position_or(args.position.as_deref(), start)?;
     let record = record_after(start, &args.moves)?;
-    let engine = Engine::new().transposition_table(args.tt_bytes).threads(args.threads);
+    let engine =
+        Engine::new().transposition_table(args.tt_bytes).threads(args.threads).split_root(args.split_root);
     run(&record, engine, args.limits, eval, args.json, out)
 }
 

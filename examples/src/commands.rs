@@ -36,6 +36,8 @@ pub struct AnalyzeArgs {
     pub limits: Limits,
     /// Search threads.
     pub threads: usize,
+    /// Split the root moves among the threads instead of Lazy SMP.
+    pub split_root: bool,
     /// Transposition-table bytes.
     pub tt_bytes: usize,
     /// JSON output.

@@ -148,6 +148,10 @@ enum Command {
         /// Search threads (Lazy SMP sharing one transposition table).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
+        /// With several threads, split the root moves among them (Young
+        /// Brothers Wait at the root) instead of Lazy SMP.
+        #[arg(long)]
+        split_root: bool,
         /// Transposition-table size in MiB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=16384))]
         tt_mib: u32,
@@ -238,7 +242,18 @@ fn run(command: Command, out: &mut dyn std::io::Write) -> commands::Result<()> {
             game(g, &variant)?.play(&PlayArgs { ai, human, seed, max_plies }, out)
         }
         Command::Info { game: g, variant, json } => game(g, &variant)?.info(json, out),
-        Command::Analyze { game: g, variant, position, moves, depth, millis, threads, tt_mib, json } => {
+        Command::Analyze {
+            game: g,
+            variant,
+            position,
+            moves,
+            depth,
+            millis,
+            threads,
+            split_root,
+            tt_mib,
+            json,
+        } => {
             let limits = match millis {
                 Some(ms) => Limits::time(Duration::from_millis(ms)),
                 None => Limits::depth(depth.unwrap_or(10)),
@@ -248,6 +263,7 @@ fn run(command: Command, out: &mut dyn std::io::Write) -> commands::Result<()> {
                 moves,
                 limits,
                 threads: threads as usize,
+                split_root,
                 tt_bytes: (tt_mib as usize) << 20,
                 json,
             };
