@@ -113,6 +113,10 @@ where
             "{text}: canonical form differs for the image {image}"
         );
     }
+    assert!(
+        pos.canonical(group).position.key() == pos.canonical_key(group),
+        "{text}: the canonical form is not the image with the least key"
+    );
     let again = canonical.canonical(group).position;
     assert!(again == canonical, "{text}: canonical form is not idempotent");
     // text round trip

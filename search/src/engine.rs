@@ -377,6 +377,14 @@ struct Shared<'a> {
     limits: Limits,
 }
 
+impl<M> Scored<M> {
+    /// The selection key: the order, then the earlier generation index.
+    #[inline]
+    fn rank(&self) -> i64 {
+        (i64::from(self.order) << 16) | i64::from(u16::MAX - self.index)
+    }
+}
+
 struct Scored<M> {
     mv: M,
     order: i32,
@@ -384,6 +392,8 @@ struct Scored<M> {
     quiet: bool,
     /// The move's hash, for killers and the history table.
     key: u64,
+    /// Whether `order`, `quiet` and `key` have been computed.
+    scored: bool,
 }
 
 type Completed<M> = (Option<M>, i32, Vec<M>, u32);
@@ -397,6 +407,7 @@ struct Worker<'a, G: Game, E> {
     stopped: bool,
     path: Vec<u64>,
     gen: G::Moves,
+    scratch: Vec<G::Move>,
     hints: Vec<i32>,
     lists: Vec<Vec<Scored<G::Move>>>,
     /// Two killer moves per ply, as move hashes (see `move_key`).
@@ -416,6 +427,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             stopped: false,
             path: history.to_vec(),
             gen: G::Moves::default(),
+            scratch: Vec::new(),
             hints: Vec::new(),
             lists: Vec::new(),
             killers: Vec::new(),
@@ -597,6 +609,32 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
     }
 
+    /// Scores the moves of `list` for ordering: positive hints (captures,
+    /// removals) first, then the two killers of ply `p`, then the history
+    /// heuristic.
+    fn score_moves(&mut self, pos: &G, list: &mut [Scored<G::Move>], p: usize) {
+        self.scratch.clear();
+        self.scratch.extend(list.iter().map(|s| s.mv));
+        pos.move_order_hints(&self.scratch, &mut self.hints);
+        for (s, &hint) in list.iter_mut().zip(&self.hints) {
+            let key = if hint > 0 { 0 } else { Self::move_key(s.mv) };
+            s.order = if hint > 0 {
+                (1 << 28) + hint.min(1 << 26)
+            } else if self.options.killers && self.killers[p][0] == key {
+                1 << 27
+            } else if self.options.killers && self.killers[p][1] == key {
+                (1 << 27) - 1
+            } else if self.options.history_heuristic {
+                self.history[key as usize % HISTORY_SLOTS] as i32
+            } else {
+                0
+            };
+            s.quiet = hint <= 0;
+            s.key = key;
+            s.scored = true;
+        }
+    }
+
     /// Counts a node and checks the limits; false when the search must stop.
     #[inline]
     fn count_node(&mut self) -> bool {
@@ -702,29 +740,20 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             }
         }
 
-        // Ordered move list.
+        // The move list, ordered in stages: the table's move first, unscored;
+        // the others are scored only if it does not cut off.
         let mut list = std::mem::take(&mut self.lists[p]);
         list.clear();
         pos.legal_moves(&mut self.gen);
-        pos.move_order_hints(self.gen.as_slice(), &mut self.hints);
-        for (i, (&mv, &hint)) in self.gen.as_slice().iter().zip(&self.hints).enumerate() {
+        let mut have_tt_move = false;
+        for (i, &mv) in self.gen.as_slice().iter().enumerate() {
             let index = i.min(u16::MAX as usize) as u16;
-            let key = if hint > 0 { 0 } else { Self::move_key(mv) };
-            let order = if tt_index == Some(index) {
-                i32::MAX
-            } else if hint > 0 {
-                (1 << 28) + hint.min(1 << 26)
-            } else if self.options.killers && self.killers[p][0] == key {
-                1 << 27
-            } else if self.options.killers && self.killers[p][1] == key {
-                (1 << 27) - 1
-            } else if self.options.history_heuristic {
-                self.history[key as usize % HISTORY_SLOTS] as i32
-            } else {
-                0
-            };
-            list.push(Scored { mv, order, index, quiet: hint <= 0, key });
+            let first = tt_index == Some(index);
+            have_tt_move |= first;
+            let order = if first { i32::MAX } else { 0 };
+            list.push(Scored { mv, order, index, quiet: true, key: 0, scored: false });
         }
+        let mut scored_rest = false;
         self.path.push(key);
         let alpha0 = alpha;
         let mut best = -WIN - 1;
@@ -732,11 +761,20 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let mut dependent = false;
         let side = pos.side_to_move();
         for n in 0..list.len() {
+            if !scored_rest && (n > 0 || !have_tt_move) {
+                self.score_moves(pos, &mut list[n..], p);
+                scored_rest = true;
+            }
             // Selection, not a full sort: a cutoff usually comes after one
             // or two moves. Highest order first, ties in generation order.
-            let pick = (n..list.len())
-                .max_by_key(|&i| (list[i].order, std::cmp::Reverse(list[i].index)))
-                .expect("a move remains");
+            let mut pick = n;
+            let mut best_rank = list[n].rank();
+            for (i, s) in list.iter().enumerate().skip(n + 1) {
+                let r = s.rank();
+                if r > best_rank {
+                    (pick, best_rank) = (i, r);
+                }
+            }
             list.swap(n, pick);
             let scored = &list[n];
             let mv = scored.mv;
@@ -780,8 +818,13 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                     head[p].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         self.stats.cutoffs += 1;
-                        if scored.quiet {
-                            self.reward_quiet(scored.key, p, depth);
+                        let (quiet, key) = if scored.scored {
+                            (scored.quiet, scored.key)
+                        } else {
+                            (pos.move_order_hint(mv) <= 0, Self::move_key(mv))
+                        };
+                        if quiet {
+                            self.reward_quiet(key, p, depth);
                         }
                         break;
                     }

@@ -93,6 +93,32 @@ impl Group {
             }
             return best;
         }
+        let width = self.elements[0].len();
+        if width * sets.len() <= 64 && width > 0 {
+            // The sets' images fit one word side by side, the first set in
+            // the high bits: build every element's word in one pass over the
+            // lookup rows, then take the least.
+            let mut keys = [0u64; 64];
+            let keys = &mut keys[..len];
+            for (j, set) in sets.iter().enumerate() {
+                let shift = (width * (sets.len() - 1 - j)) as u32;
+                let mut bits = set.0;
+                for k in 0..self.bytes {
+                    let row = (k * 256 + (bits & 0xff) as usize) * len;
+                    for (key, img) in keys.iter_mut().zip(&self.images[row..row + len]) {
+                        *key |= img << shift;
+                    }
+                    bits >>= 8;
+                }
+            }
+            let mut best = 0;
+            for i in 1..len {
+                if keys[i] < keys[best] {
+                    best = i;
+                }
+            }
+            return best;
+        }
         let mut images = [[0u64; 64]; 4];
         for (set, out) in sets.iter().zip(images.iter_mut()) {
             self.images(*set, &mut out[..len]);

@@ -6,7 +6,7 @@ use crate::zobrist;
 use arrayvec::ArrayVec;
 use lapilli_board_graph::{Bitboard, Point};
 use lapilli_search::{Game, MoveList, Outcome};
-use lapilli_symmetry::{Permutation, Symmetric};
+use lapilli_symmetry::{Canonical, Group, Permutation, Symmetric};
 use std::fmt;
 use thiserror::Error;
 
@@ -803,5 +803,13 @@ impl Symmetric for Position {
             | (self.pending as u64) << 57
             | variant << 58
             | (self.rules.flying as u64) << 60
+    }
+
+    /// As the provided method (the least key: Black's points first, as the
+    /// key orders them), with the images of both colours under every
+    /// element found at once ([`Group::least_images`]).
+    fn canonical(&self, group: &Group) -> Canonical<Position> {
+        let element = group.least_images(&[self.pieces(Colour::Black), self.pieces(Colour::White)]);
+        Canonical { position: self.map(group.element(element)), element }
     }
 }
