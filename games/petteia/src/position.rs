@@ -162,7 +162,8 @@ pub enum MoveError {
 /// [`Position::diagram`]) are excluded, as shakmaty excludes its move
 /// counters: positions reached with different counters transpose. The draw
 /// itself is adjudicated by `lapilli_search::GameRecord` from its own
-/// history, not from this counter (see [`Position::no_progress_counter`]).
+/// history, with the limit shortened by the counter a position was given
+/// (see [`Position::no_progress_counter`]).
 ///
 /// ```
 /// use lapilli_petteia::{Colour, Position};
@@ -182,6 +183,10 @@ pub struct Position {
     to_move: Colour,
     rules: Rules,
     counter: u16,
+    /// The counter this position was given (by its text) until the first
+    /// capture since: it shortens the no-progress limit, so that a game
+    /// record started here draws at the right ply.
+    base: u16,
     last: Option<Move>,
     tables: &'static Tables,
     hash: u64,
@@ -259,7 +264,8 @@ impl Position {
         if pieces[other.index()].count_ones() < 2 {
             return Err(PositionError::OpponentReduced(other));
         }
-        let mut pos = Position { pieces, duxes, to_move, rules, counter, last: None, tables, hash: 0 };
+        let mut pos =
+            Position { pieces, duxes, to_move, rules, counter, base: counter, last: None, tables, hash: 0 };
         pos.hash = pos.hash_from_scratch();
         Ok(pos)
     }
@@ -301,10 +307,11 @@ impl Position {
     }
 
     /// Consecutive plies without a capture (reset by a capture), as carried
-    /// by the position text. Informational: not part of equality or the
-    /// hash, and not read by [`Game::outcome`]; the draw by no progress is
-    /// adjudicated by `GameRecord` (and inside the search) from the plies
-    /// actually played, through [`Game::no_progress_limit`].
+    /// by the position text. Not part of equality or the hash, and not read
+    /// by [`Game::outcome`]; the draw by no progress is adjudicated by
+    /// `GameRecord` (and inside the search) from the plies actually played,
+    /// through [`Game::no_progress_limit`], which the counter a position was
+    /// given shortens.
     pub fn no_progress_counter(&self) -> u16 {
         self.counter
     }
@@ -633,6 +640,7 @@ impl Position {
                 self.hash ^= zobrist::piece(1 - me, q);
             }
             self.counter = 0;
+            self.base = 0;
         } else {
             self.counter = self.counter.saturating_add(1);
         }
@@ -678,6 +686,7 @@ impl Position {
             to_move: self.to_move.opponent(),
             rules: self.rules,
             counter: self.counter,
+            base: self.base,
             last: None,
             tables: self.tables,
             hash: 0,
@@ -746,8 +755,11 @@ impl Game for Position {
         m.is_capture()
     }
 
+    /// The rules' limit, shortened by the counter the position was given
+    /// (until a capture): a game record started from a text with counter
+    /// `c` draws after `limit - c` more plies without a capture.
     fn no_progress_limit(&self) -> Option<u32> {
-        self.rules.no_progress_limit.map(u32::from)
+        self.rules.no_progress_limit.map(|l| u32::from(l).saturating_sub(u32::from(self.base)))
     }
 
     /// `10 x` the number of men captured: captures first, bigger ones

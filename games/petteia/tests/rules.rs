@@ -256,6 +256,17 @@ fn no_progress_and_repetition_draws_through_the_game_record() {
     assert!(pos.move_order_hint(m) > 0);
     pos.play(m).unwrap();
     assert_eq!(pos.no_progress_counter(), 0);
+    // A position given a counter of 95 draws after 5 more quiet plies.
+    let late: Position = "m6m/8/8/8/8/8/8/M6M w 95".parse().unwrap();
+    assert_eq!(late.no_progress_limit(), Some(5));
+    let mut record = GameRecord::new(late).with_repetition(false);
+    for i in 0..5 {
+        assert_eq!(record.status(), None, "ply {i}");
+        let m = record.position().parse_move(shuffle[i % 4]).unwrap();
+        record.play(m);
+    }
+    assert_eq!(record.status(), Some(Adjudication::NoProgress));
+    assert_eq!(record.position().no_progress_counter(), 100);
     // The option changes the limit.
     let short: Position =
         format!("{} no-progress=none", place(&[("M", "a1 h1"), ("m", "a8 h8")], 'w')).parse().unwrap();
