@@ -158,7 +158,9 @@ where
         let m = match seat {
             Seat::Ai(player) => {
                 queued.clear();
-                let m = player.choose(&pos).expect("an unfinished game has a legal move");
+                let m = player
+                    .choose_in_game(&pos, record.history())
+                    .expect("an unfinished game has a legal move");
                 writeln!(out, "{} ({}) plays {}", G::side_name(side), player.name(), pos.move_text(m))?;
                 m
             }

@@ -61,7 +61,8 @@ pub fn run<'a, G: TerminalGame>(
             }
             let pos = record.position();
             let seat = usize::from(lapilli_search::Game::side_to_move(pos) != first_side);
-            let m = players[seat].choose(pos).expect("an unfinished game has a move");
+            let m =
+                players[seat].choose_in_game(pos, record.history()).expect("an unfinished game has a move");
             record.play(m);
         };
         total_plies += record.moves().len();

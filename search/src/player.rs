@@ -13,6 +13,15 @@ pub trait Player<G: Game> {
     fn name(&self) -> String;
     /// The chosen ply, or `None` when the game is over.
     fn choose(&mut self, pos: &G) -> Option<G::Move>;
+
+    /// The chosen ply given the game so far: `history` holds the hashes of
+    /// the earlier positions since the last irreversible ply
+    /// ([`crate::GameRecord::history`]), so that a player can steer towards
+    /// or away from repetitions. The default ignores it.
+    fn choose_in_game(&mut self, pos: &G, history: &[u64]) -> Option<G::Move> {
+        let _ = history;
+        self.choose(pos)
+    }
 }
 
 /// Plays a uniformly random legal ply, from a seeded generator so games are
@@ -48,8 +57,8 @@ impl<G: Game> Player<G> for RandomPlayer {
 /// Plays the best ply of a search to a fixed depth under a static
 /// evaluation (the [`Engine`] with a 1 MiB transposition table, one thread).
 ///
-/// It sees no game history, so it does not steer by repetitions; the game
-/// record adjudicates them.
+/// Given the game history ([`Player::choose_in_game`]) it sees repetitions
+/// as draws, as the game record adjudicates them.
 pub struct SearchPlayer<G: Game, E> {
     engine: Engine<G>,
     depth: u32,
@@ -73,7 +82,12 @@ where
         format!("minimax:{}", self.depth)
     }
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
-        self.engine.search(pos, &[], &Limits::depth(self.depth.max(1)), &self.eval).best_move
+        self.choose_in_game(pos, &[])
+    }
+
+    /// Searches with the game history, so repetitions count as draws.
+    fn choose_in_game(&mut self, pos: &G, history: &[u64]) -> Option<G::Move> {
+        self.engine.search(pos, history, &Limits::depth(self.depth.max(1)), &self.eval).best_move
     }
 }
 
