@@ -1,6 +1,6 @@
 //! `lapilli analyze`: search a position after a sequence of moves.
 
-use crate::commands::{position_or, AnalyzeArgs};
+use crate::commands::{checked_position, AnalyzeArgs};
 use crate::play::TerminalGame;
 use crate::report::AnalyzeJson;
 use lapilli_search::{Engine, Evaluate, GameRecord, Limits, ScoreKind};
@@ -33,7 +33,7 @@ where
     G::Move: Send + Sync,
     E: Evaluate<G> + Sync,
 {
-    let start = position_or(args.position.as_deref(), start)?;
+    let start = checked_position(args.position.as_deref(), start)?;
     let record = record_after(start, &args.moves)?;
     let engine =
         Engine::new().transposition_table(args.tt_bytes).threads(args.threads).split_root(args.split_root);

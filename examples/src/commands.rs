@@ -151,3 +151,20 @@ pub fn board_info(
     write!(out, "{footer}")?;
     Ok(())
 }
+
+/// [`position_or`], refusing a position that belongs to another variant than
+/// the one chosen on the command line ([`TerminalGame::variant_mismatch`]).
+///
+/// # Errors
+/// The parse error, or the mismatch.
+pub fn checked_position<G>(text: Option<&str>, start: G) -> Result<G>
+where
+    G: crate::play::TerminalGame + std::str::FromStr,
+    G::Err: std::fmt::Display,
+{
+    let pos = position_or(text, start.clone())?;
+    match pos.variant_mismatch(&start) {
+        Some(why) => Err(format!("--position: {why}").into()),
+        None => Ok(pos),
+    }
+}

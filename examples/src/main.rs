@@ -131,7 +131,9 @@ enum Command {
         game: GameName,
         #[command(flatten)]
         variant: VariantArgs,
-        /// Start from this position text instead of the start (see perft).
+        /// Start from this position text instead of the start (the formats
+        /// are in `perft --help`); it must belong to the chosen game and
+        /// variant.
         #[arg(long)]
         position: Option<String>,
         /// Moves played from the position first, separated by spaces (e.g.
@@ -140,6 +142,8 @@ enum Command {
         #[arg(long, default_value = "")]
         moves: String,
         /// Search to this depth in plies [default: 10 unless --millis is given].
+        /// Each ply multiplies the time (a drawn game is never cut short):
+        /// for deep searches prefer --millis.
         #[arg(long, conflicts_with = "millis", value_parser = clap::value_parser!(u32).range(1..=200))]
         depth: Option<u32>,
         /// Search for this many milliseconds instead of to a depth.
@@ -190,9 +194,13 @@ enum Command {
         /// Depth in plies (0-64).
         #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
-        /// Start from this position (the game's position text; Terni
-        /// Lapilli: nine of B/W/. for points 0-8, a space, b or w, e.g.
-        /// "B.......W b") instead of the start.
+        /// Start from this position text instead of the start. Terni
+        /// Lapilli: "B.......W b" (points 0-8, side to move). Morris:
+        /// "......../......../........ w 9 9 -" (three squares of 8 points,
+        /// side, hands, pending removal). Petteia:
+        /// "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0" (ranks from
+        /// the top, side, no-progress count). It must belong to the chosen
+        /// game and variant.
         #[arg(long)]
         position: Option<String>,
         /// Also print the count below each root move.

@@ -2,7 +2,7 @@
 
 use crate::ai::{self, AiSpec};
 use crate::analyze;
-use crate::commands::{self, position_or, AnalyzeArgs, Commands, PerftArgs, PlayArgs, Result, SelfplayArgs};
+use crate::commands::{self, AnalyzeArgs, Commands, PerftArgs, PlayArgs, Result, SelfplayArgs};
 use crate::perft;
 use crate::play::{self, TerminalGame};
 use crate::selfplay;
@@ -13,7 +13,7 @@ use lapilli_search::Player;
 use std::io::Write;
 
 /// Why morris has no `--ai perfect` (see [`ai::refuse_perfect`]).
-const NO_PERFECT: &str = "a solved game, and morris solving is not available yet (a later issue)";
+const NO_PERFECT: &str = "a solved game, and the morris games are not solved here";
 
 /// The commands of a morris game under the variant options.
 ///
@@ -56,7 +56,23 @@ fn side_status(pos: &Position, c: Colour) -> String {
     format!("{c}: {} in hand, {} on board ({})", pos.in_hand(c), pos.on_board(c), pos.phase(c))
 }
 
+/// A variant and its flying rule in words.
+fn rules_text(rules: lapilli_morris::Rules) -> String {
+    let flying = if rules.flying { "flying with three pieces" } else { "no flying" };
+    format!("{} ({flying})", rules.variant)
+}
+
 impl TerminalGame for Position {
+    fn variant_mismatch(&self, chosen: &Position) -> Option<String> {
+        (self.rules() != chosen.rules()).then(|| {
+            format!(
+                "the position is {} but the command chose {}",
+                rules_text(self.rules()),
+                rules_text(chosen.rules())
+            )
+        })
+    }
+
     fn diagram(&self) -> String {
         format!(
             "{}{}; {}\n",
@@ -156,7 +172,7 @@ impl TerminalGame for Position {
 impl Commands for Morris {
     fn solve(&self, _json: bool, _out: &mut dyn Write) -> Result<()> {
         Err(format!(
-            "solve {}: morris solving is not available yet (it comes with a later issue); try `analyze` or `perft`",
+            "solve {}: the morris games are not solved here; try `analyze` or `perft`",
             self.rules.variant
         )
         .into())
@@ -189,12 +205,7 @@ impl Commands for Morris {
     }
 
     fn perft(&self, args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
-        let pos = position_or(args.position.as_deref(), self.start())?;
-        if pos.rules() != self.rules {
-            return Err(
-                format!("--position is {} but the game is {}", pos.rules().variant, self.title()).into()
-            );
-        }
+        let pos = commands::checked_position(args.position.as_deref(), self.start())?;
         // The rules crate's perft (bulk counting with popcounts) unless
         // the count per root move is asked for.
         perft::run_counting(&pos, args, lapilli_morris::perft, out)

@@ -1,6 +1,6 @@
 //! `lapilli perft`: leaf counts of the legal-ply tree, for any game.
 
-use crate::commands::{position_or, PerftArgs, Result};
+use crate::commands::{checked_position, PerftArgs, Result};
 use crate::play::TerminalGame;
 use crate::report::PerftJson;
 use lapilli_search::{perft, perft_divide};
@@ -60,5 +60,5 @@ where
     G: TerminalGame + std::str::FromStr,
     G::Err: std::fmt::Display,
 {
-    run(&position_or(args.position.as_deref(), start)?, args, out)
+    run(&checked_position(args.position.as_deref(), start)?, args, out)
 }

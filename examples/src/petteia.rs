@@ -59,6 +59,25 @@ impl Petteia {
 }
 
 impl TerminalGame for Position {
+    fn variant_mismatch(&self, chosen: &Position) -> Option<String> {
+        let size = |p: &Position| format!("{}x{}", p.width(), p.height());
+        let has_dux = |p: &Position| p.dux(Colour::White).is_some() || p.dux(Colour::Black).is_some();
+        if size(self) != size(chosen) {
+            Some(format!("the position is on a {} board but the command chose {}", size(self), size(chosen)))
+        } else if has_dux(self) != has_dux(chosen) {
+            let with = |d: bool| if d { "with the Dux" } else { "without a Dux" };
+            Some(format!(
+                "the position is {} but the command chose the game {} (--variant, latrunculi)",
+                with(has_dux(self)),
+                with(has_dux(chosen))
+            ))
+        } else if self.rules() != chosen.rules() {
+            Some("the position's rule options (anvil, corners, no-progress) differ from the command's".into())
+        } else {
+            None
+        }
+    }
+
     fn diagram(&self) -> String {
         Position::diagram(self)
     }
@@ -107,7 +126,7 @@ impl Commands for Petteia {
     fn solve(&self, _json: bool, _out: &mut dyn Write) -> Result<()> {
         Err(format!(
             "{} cannot be solved here: the game tree is far too large for retrograde analysis \
-             (perft(4) from the 8x8 start alone is 1446216); use analyze, perft or selfplay",
+             (perft(4) from the 8x8 start of Petteia alone is 1,446,216); use analyze, perft or selfplay",
             self.game
         )
         .into())

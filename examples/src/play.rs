@@ -52,6 +52,14 @@ pub trait TerminalGame: Game + Display {
     /// For a finished game: 0 if the side `first` (the side that moved
     /// first) won, 1 if the other side won, `None` for a draw.
     fn winner_index(&self, first: Self::Side) -> Option<usize>;
+
+    /// Why a position given on the command line does not belong to the
+    /// game and variant chosen there (`chosen` is that game's start), or
+    /// `None` when it does. The default accepts every position.
+    fn variant_mismatch(&self, chosen: &Self) -> Option<String> {
+        let _ = chosen;
+        None
+    }
 }
 
 /// The legal plies of `pos`.

@@ -35,7 +35,26 @@ impl Terni {
     }
 }
 
+/// The rules in words.
+fn rules_text(rules: Rules) -> &'static str {
+    if rules.centre_first {
+        "centre allowed on the first placement"
+    } else {
+        "centre forbidden on the first placement (no-centre-first)"
+    }
+}
+
 impl TerminalGame for Position {
+    fn variant_mismatch(&self, chosen: &Position) -> Option<String> {
+        (self.rules() != chosen.rules()).then(|| {
+            format!(
+                "the position has the {} but the command chose the {}",
+                rules_text(self.rules()),
+                rules_text(chosen.rules())
+            )
+        })
+    }
+
     fn diagram(&self) -> String {
         Position::diagram(self)
     }

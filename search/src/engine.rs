@@ -464,7 +464,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             if self.stopped {
                 break;
             }
-            let pv = self.pv.first().cloned().unwrap_or_default();
+            let mut pv = self.pv.first().cloned().unwrap_or_default();
+            self.extend_pv(root, &mut pv, depth);
             let proven = is_mate(score) && (WIN - score.abs()) as u32 <= depth;
             last = Some((pv.first().copied(), score, pv, depth));
             if proven || self.shared.stop.load(Relaxed) {
@@ -606,6 +607,24 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         if self.shared.stop.load(Relaxed) {
             self.stopped = true;
+        }
+    }
+
+    /// Lengthens a principal variation cut short by a table cutoff (another
+    /// thread's entry, or a transposition) by following the table's best
+    /// moves from its end, up to `depth` plies, while the game goes on.
+    fn extend_pv(&mut self, root: &G, pv: &mut Vec<G::Move>, depth: u32) {
+        let Some(tt) = self.shared.tt else { return };
+        let mut pos = root.clone();
+        for &m in pv.iter() {
+            pos.play(m);
+        }
+        while (pv.len() as u32) < depth && pos.outcome().is_none() {
+            let Some(index) = tt.probe(pos.hash()).and_then(|e| e.move_index) else { break };
+            pos.legal_moves(&mut self.gen);
+            let Some(&m) = self.gen.as_slice().get(index as usize) else { break };
+            pv.push(m);
+            pos.play(m);
         }
     }
 

@@ -98,6 +98,17 @@ pub enum PositionError {
     /// would have ended on its turn.
     #[error("{0}, not to move, has fewer than two pieces: the game would have ended before")]
     OpponentReduced(Colour),
+    /// More pieces than a side starts with: two full ranks of men, or one
+    /// rank of men and a Dux.
+    #[error("{colour} has {count} pieces; a side starts with at most {most} on this board")]
+    TooManyPieces {
+        /// The side.
+        colour: Colour,
+        /// Its pieces (men and Dux).
+        count: u32,
+        /// The most it can have.
+        most: u32,
+    },
 }
 
 /// Why a ply was refused.
@@ -258,6 +269,14 @@ impl Position {
         for c in [Colour::White, Colour::Black] {
             if (pieces[c.index()] & duxes).count_ones() > 1 {
                 return Err(PositionError::TwoDuxes(c));
+            }
+        }
+        let has_dux = |c: Colour| pieces[c.index()] & duxes != 0;
+        for c in [Colour::White, Colour::Black] {
+            let count = pieces[c.index()].count_ones();
+            let most = if has_dux(c) { width as u32 + 1 } else { 2 * width as u32 };
+            if count > most {
+                return Err(PositionError::TooManyPieces { colour: c, count, most });
             }
         }
         let other = to_move.opponent();

@@ -45,6 +45,17 @@ fn every_visited_position_round_trips() {
 
 #[test]
 fn error_messages_are_short_and_specific() {
+    use lapilli_petteia::PositionError;
+    let too_many = "mmmmmmmm/mmmmmmmm/mmmmmmmm/8/8/8/MMMMMMMM/MMMMMMMM w 0".parse::<Position>().unwrap_err();
+    assert_eq!(
+        too_many,
+        PositionError::TooManyPieces { colour: lapilli_petteia::Colour::Black, count: 24, most: 16 }.into()
+    );
+    let dux_and_15 = "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMD w 0".parse::<Position>().unwrap_err();
+    assert_eq!(
+        dux_and_15,
+        PositionError::TooManyPieces { colour: lapilli_petteia::Colour::White, count: 16, most: 9 }.into()
+    );
     let long = "m".repeat(10_000);
     let message = long.parse::<Position>().unwrap_err().to_string();
     assert!(message.len() < 300, "{message}");
