@@ -50,7 +50,15 @@ fn info_json() {
 fn perft_json_and_bad_positions() {
     let j = json(&["perft", "terni-lapilli", "5", "--json"]);
     assert_eq!((j["depth"].as_u64(), j["nodes"].as_u64()), (Some(5), Some(15120)));
-    let j = json(&["perft", "terni-lapilli", "1", "--json", "--position", "......... b no-centre-first"]);
+    let j = json(&[
+        "perft",
+        "terni-lapilli",
+        "1",
+        "--json",
+        "--no-centre-first",
+        "--position",
+        "......... b no-centre-first",
+    ]);
     assert_eq!(j["nodes"], 8);
     let j = json(&["perft", "terni-lapilli", "2", "--json", "--divide", "--position", "B.......W b"]);
     assert_eq!(j["nodes"], 42);
@@ -60,6 +68,10 @@ fn perft_json_and_bad_positions() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("black to move"), "{err}");
+    // A position of the other variant than the one chosen is refused.
+    let out = lapilli(&["perft", "terni-lapilli", "1", "--no-centre-first", "--position", "......... b"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the command chose"));
 }
 
 #[test]
