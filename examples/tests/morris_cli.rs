@@ -134,7 +134,7 @@ fn two_ais_finish_games_and_selfplay_reports_endings() {
 fn solve_and_perfect_are_refused_clearly() {
     let out = lapilli(&["solve", "nine-mens-morris"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("morris solving is not available yet"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the morris games are not solved here"));
     let out = lapilli(&["play", "nine-mens-morris", "--ai", "perfect"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--ai perfect"));
