@@ -153,7 +153,7 @@ pub fn board_info(
 }
 
 /// [`position_or`], refusing a position that belongs to another variant than
-/// the one chosen on the command line ([`TerminalGame::variant_mismatch`]).
+/// the one chosen on the command line (`TerminalGame::variant_mismatch`).
 ///
 /// # Errors
 /// The parse error, or the mismatch.
