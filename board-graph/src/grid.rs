@@ -247,24 +247,38 @@ impl Grid {
     /// letter followed by a rank number without leading zeros,
     /// [`GridError::OffBoard`] for a square beyond this grid.
     pub fn parse_square(&self, name: &str) -> Result<usize, GridError> {
-        let bad = || GridError::BadSquare(name.chars().take(12).collect());
-        let bytes = name.as_bytes();
-        let (&file, digits) = bytes.split_first().ok_or_else(bad)?;
-        if !file.is_ascii_lowercase()
-            || digits.is_empty()
-            || digits.len() > 2
-            || digits[0] == b'0'
-            || !digits.iter().all(u8::is_ascii_digit)
-        {
-            return Err(bad());
-        }
-        let rank: usize = digits.iter().fold(0, |n, d| n * 10 + (d - b'0') as usize);
-        self.point((file - b'a') as usize, rank - 1).ok_or_else(|| GridError::OffBoard {
+        let (file, rank) =
+            square_coordinates(name).ok_or_else(|| GridError::BadSquare(name.chars().take(12).collect()))?;
+        self.point(file, rank).ok_or_else(|| GridError::OffBoard {
             name: name.to_string(),
             width: self.width,
             height: self.height,
         })
     }
+}
+
+/// The zero-based `(file, rank)` a square name spells: a lower-case file
+/// letter and a rank number from 1 without leading zeros, at most two
+/// digits (`"a1"` is `(0, 0)`, `"i10"` is `(8, 9)`), whatever the grid's
+/// size; `None` for anything else.
+///
+/// ```
+/// use lapilli_board_graph::grid::square_coordinates;
+/// assert_eq!(square_coordinates("i10"), Some((8, 9)));
+/// assert_eq!(square_coordinates("a01"), None);
+/// ```
+pub fn square_coordinates(name: &str) -> Option<(usize, usize)> {
+    let (&file, digits) = name.as_bytes().split_first()?;
+    if !file.is_ascii_lowercase()
+        || digits.is_empty()
+        || digits.len() > 2
+        || digits[0] == b'0'
+        || !digits.iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let rank = digits.iter().fold(0usize, |n, d| n * 10 + (d - b'0') as usize);
+    Some(((file - b'a') as usize, rank - 1))
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ mod engine;
 mod game;
 mod history;
 mod keyed;
+pub mod message;
 mod minimax;
 mod perft;
 mod player;

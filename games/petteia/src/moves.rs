@@ -1,5 +1,6 @@
 //! Plies and their notation.
 
+use lapilli_board_graph::grid::square_coordinates;
 use lapilli_symmetry::{MapMove, Permutation};
 use std::fmt;
 use std::str::FromStr;
@@ -166,31 +167,12 @@ pub enum ParseMoveError {
     BadSquare(String),
 }
 
-/// At most the first 24 characters of `s`, for error messages.
-pub(crate) fn excerpt(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if s.chars().nth(24).is_some() {
-        out.push('…');
-    }
-    out
-}
+pub(crate) use lapilli_search::message::excerpt;
 
 /// Reads a square name: a lower-case file letter and a rank number from 1
 /// without leading zeros (at most two digits).
 fn parse_square(s: &str) -> Result<(usize, usize), ParseMoveError> {
-    let bad = || ParseMoveError::BadSquare(excerpt(s));
-    let bytes = s.as_bytes();
-    let (&file, digits) = bytes.split_first().ok_or_else(bad)?;
-    if !file.is_ascii_lowercase()
-        || digits.is_empty()
-        || digits.len() > 2
-        || digits[0] == b'0'
-        || !digits.iter().all(u8::is_ascii_digit)
-    {
-        return Err(bad());
-    }
-    let rank = digits.iter().fold(0usize, |n, d| n * 10 + (d - b'0') as usize);
-    Ok(((file - b'a') as usize, rank - 1))
+    square_coordinates(s).ok_or_else(|| ParseMoveError::BadSquare(excerpt(s)))
 }
 
 impl FromStr for MoveText {

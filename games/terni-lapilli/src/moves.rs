@@ -66,14 +66,7 @@ pub enum ParseMoveError {
     Malformed(String),
 }
 
-/// At most the first 24 characters of `s`, for error messages.
-pub(crate) fn excerpt(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if s.chars().nth(24).is_some() {
-        out.push('…');
-    }
-    out
-}
+pub(crate) use lapilli_search::message::excerpt;
 
 fn parse_point(s: &str, whole: &str) -> Result<Point, ParseMoveError> {
     match s {
