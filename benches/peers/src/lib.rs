@@ -22,35 +22,41 @@ fn winner(outcome: Option<Outcome>) -> Option<Winner> {
     })
 }
 
-/// Terni Lapilli as a `minimax::Game` (the sides alternate strictly).
-pub struct TerniLapilli;
+/// Any of our games whose sides alternate strictly, as a `minimax::Game`:
+/// our move generation, play, outcome and Zobrist hash.
+pub struct Alternating<G>(std::marker::PhantomData<G>);
 
-impl minimax::Game for TerniLapilli {
-    type S = lapilli_terni_lapilli::Position;
-    type M = lapilli_terni_lapilli::Move;
+impl<G: Game> minimax::Game for Alternating<G> {
+    type S = G;
+    type M = G::Move;
 
-    fn generate_moves(state: &Self::S, moves: &mut Vec<Self::M>) -> Option<Winner> {
+    fn generate_moves(state: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
         if let Some(w) = Self::get_winner(state) {
             return Some(w);
         }
-        moves.extend(state.legal_moves());
+        let mut list = G::Moves::default();
+        state.legal_moves(&mut list);
+        moves.extend_from_slice(list.as_slice());
         None
     }
 
-    fn apply(state: &mut Self::S, m: Self::M) -> Option<Self::S> {
-        let mut next = *state;
-        next.play_unchecked(m);
+    fn apply(state: &mut G, m: G::Move) -> Option<G> {
+        let mut next = state.clone();
+        next.play(m);
         Some(next)
     }
 
-    fn get_winner(state: &Self::S) -> Option<Winner> {
+    fn get_winner(state: &G) -> Option<Winner> {
         winner(state.outcome())
     }
 
-    fn zobrist_hash(state: &Self::S) -> u64 {
-        Game::hash(state)
+    fn zobrist_hash(state: &G) -> u64 {
+        state.hash()
     }
 }
+
+/// Terni Lapilli as a `minimax::Game` (the sides alternate strictly).
+pub type TerniLapilli = Alternating<lapilli_terni_lapilli::Position>;
 
 /// Seed 000's heuristic as a `minimax::Evaluator`, the same numbers our
 /// engine uses.
@@ -79,34 +85,7 @@ pub fn same_value(ours: i32, theirs: Evaluation) -> bool {
 }
 
 /// Petteia as a `minimax::Game` (the sides alternate strictly).
-pub struct Petteia;
-
-impl minimax::Game for Petteia {
-    type S = lapilli_petteia::Position;
-    type M = lapilli_petteia::Move;
-
-    fn generate_moves(state: &Self::S, moves: &mut Vec<Self::M>) -> Option<Winner> {
-        if let Some(w) = Self::get_winner(state) {
-            return Some(w);
-        }
-        moves.extend(state.legal_moves());
-        None
-    }
-
-    fn apply(state: &mut Self::S, m: Self::M) -> Option<Self::S> {
-        let mut next = *state;
-        next.play_unchecked(m);
-        Some(next)
-    }
-
-    fn get_winner(state: &Self::S) -> Option<Winner> {
-        winner(state.outcome())
-    }
-
-    fn zobrist_hash(state: &Self::S) -> u64 {
-        Game::hash(state)
-    }
-}
+pub type Petteia = Alternating<lapilli_petteia::Position>;
 
 /// Our Petteia heuristic, clamped into `i16`, for both engines.
 pub fn petteia_eval(s: &lapilli_petteia::Position) -> i32 {
