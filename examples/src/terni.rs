@@ -23,11 +23,7 @@ pub struct Terni {
 
 impl Terni {
     fn variant_text(&self) -> &'static str {
-        if self.rules.centre_first {
-            "centre allowed on the first placement"
-        } else {
-            "centre forbidden on the first placement"
-        }
+        rules_text(self.rules)
     }
 
     fn tablebase_if(&self, ai: AiSpec) -> Option<Tablebase<Position>> {
