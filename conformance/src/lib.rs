@@ -148,13 +148,9 @@ where
         for _ in 0..=max_plies {
             check_position(&pos, group);
             checked += 1;
-            pos.legal_moves(&mut list);
-            let moves = list.as_slice();
-            if moves.is_empty() {
+            if !play_random_ply(&mut pos, &mut list, &mut rng) {
                 break;
             }
-            let m = moves[rng.gen_range(0..moves.len())];
-            pos.play(m);
         }
     }
     checked
@@ -231,13 +227,22 @@ pub fn random_playout<G: Game, R: Rng>(start: &G, plies: usize, rng: &mut R) -> 
     let mut pos = start.clone();
     let mut list = G::Moves::default();
     for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        let moves = list.as_slice();
-        if moves.is_empty() {
+        if !play_random_ply(&mut pos, &mut list, rng) {
             break;
         }
-        let m = moves[rng.gen_range(0..moves.len())];
-        pos.play(m);
     }
     pos
+}
+
+/// Plays one uniformly random legal ply (generated into `list`); false,
+/// with nothing played, when the game is over.
+fn play_random_ply<G: Game, R: Rng>(pos: &mut G, list: &mut G::Moves, rng: &mut R) -> bool {
+    pos.legal_moves(list);
+    let moves = list.as_slice();
+    if moves.is_empty() {
+        return false;
+    }
+    let m = moves[rng.gen_range(0..moves.len())];
+    pos.play(m);
+    true
 }

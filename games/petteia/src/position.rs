@@ -519,17 +519,23 @@ impl Position {
         }
         let actual = self.captures_by_walking(from, to);
         let claimed: Vec<usize> = m.captured().collect();
-        if claimed != actual {
-            let names = |v: &[usize]| {
-                if v.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    v.iter().map(|&q| self.square_name(q)).collect::<Vec<_>>().join(" ")
-                }
-            };
-            return Err(IllegalReason::WrongCaptures { claimed: names(&claimed), actual: names(&actual) });
+        self.same_captures(&claimed, &actual)
+    }
+
+    /// `Ok` when the captures a move claims are the ones it makes, both
+    /// sorted; else [`IllegalReason::WrongCaptures`] naming both.
+    fn same_captures(&self, claimed: &[usize], actual: &[usize]) -> Result<(), IllegalReason> {
+        if claimed == actual {
+            return Ok(());
         }
-        Ok(())
+        let names = |v: &[usize]| {
+            if v.is_empty() {
+                "nothing".to_string()
+            } else {
+                v.iter().map(|&q| self.square_name(q)).collect::<Vec<_>>().join(" ")
+            }
+        };
+        Err(IllegalReason::WrongCaptures { claimed: names(claimed), actual: names(actual) })
     }
 
     /// The squares the side to move captures by going `from` -> `to`,
@@ -610,19 +616,7 @@ impl Position {
             let mut claimed: Vec<usize> = claimed.iter().map(|&q| square(q)).collect::<Result<_, _>>()?;
             claimed.sort_unstable();
             let actual: Vec<usize> = m.captured().collect();
-            if claimed != actual {
-                let names = |v: &[usize]| {
-                    if v.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        v.iter().map(|&q| self.square_name(q)).collect::<Vec<_>>().join(" ")
-                    }
-                };
-                return Err(IllegalReason::WrongCaptures {
-                    claimed: names(&claimed),
-                    actual: names(&actual),
-                });
-            }
+            self.same_captures(&claimed, &actual)?;
         }
         Ok(m)
     }
