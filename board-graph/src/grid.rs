@@ -248,9 +248,9 @@ impl Grid {
     /// [`GridError::OffBoard`] for a square beyond this grid.
     pub fn parse_square(&self, name: &str) -> Result<usize, GridError> {
         let (file, rank) =
-            square_coordinates(name).ok_or_else(|| GridError::BadSquare(name.chars().take(12).collect()))?;
+            square_coordinates(name).ok_or_else(|| GridError::BadSquare(crate::notation::excerpt(name)))?;
         self.point(file, rank).ok_or_else(|| GridError::OffBoard {
-            name: name.to_string(),
+            name: crate::notation::excerpt(name),
             width: self.width,
             height: self.height,
         })

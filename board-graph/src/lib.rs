@@ -6,6 +6,11 @@
 //! A second constructor, [`Board::from_geometry`], derives the lines from a
 //! drawing so that tests can check the two agree.
 //!
+//! It is also the home of the vocabulary every rules crate shares:
+//! [`Colour`], [`zobrist`] keys, the [`notation`] toolkit (one excerpt
+//! length, one decimal reader, one whitespace policy) and [`bits`]
+//! iteration over plain integer sets.
+//!
 //! ```
 //! use lapilli_board_graph::{wheel, Point};
 //! let board = wheel::wheel();
@@ -14,14 +19,20 @@
 //! assert_eq!(board, wheel::wheel_from_geometry());
 //! ```
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
 mod bitboard;
+pub mod bits;
 mod board;
+mod colour;
 mod geometry;
 pub mod grid;
 pub mod morris;
+pub mod notation;
 pub mod wheel;
+pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter, Point, MAX_POINTS};
 pub use board::{Board, BoardError};
+pub use colour::Colour;
 pub use geometry::{Coord, GeometryError, LineRule, Stroke};

@@ -3,6 +3,7 @@
 //! repetition and no-progress draws, limits, and Lazy SMP threads.
 
 use crate::game::{Evaluate, Game, MoveList};
+use crate::history::History;
 use crate::score::{is_mate, terminal_score, MAX_EVAL, WIN};
 use crate::stats::Stats;
 use crate::tt::{from_tt, to_tt, Bound, TranspositionTable};
@@ -186,11 +187,12 @@ impl<M> Analysis<M> {
 /// // Nim with 4 stones, take 1 or 2, taking the last stone wins:
 /// // the side to move wins by taking 1, in 3 plies.
 /// let mut engine = Engine::new();
-/// let a = engine.search(&Nim::new(4), &[], &Limits::depth(10), &|_: &Nim| 0);
+/// let a = engine.search(&Nim::new(4), &lapilli_search::History::default(), &Limits::depth(10), &|_: &Nim| 0);
 /// assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(3));
 /// assert_eq!(a.best_move, Some(1));
 /// assert_eq!(a.pv, vec![1, 1, 2]);
 /// ```
+#[derive(Debug)]
 pub struct Engine<G: Game> {
     options: Options,
     tt: Option<TranspositionTable>,
@@ -307,12 +309,14 @@ impl<G: Game> Engine<G> {
 
     /// Searches `pos` within `limits`, with `eval` at the leaves.
     ///
-    /// `history` holds the hashes of the game's earlier positions since its
-    /// last irreversible ply, oldest first, without `pos` itself (see
-    /// [`crate::GameRecord::history`]); with repetition detection on, a
-    /// repetition of any of them inside the tree is a draw and they count
-    /// towards the no-progress limit. Pass `&[]` for none.
-    pub fn search<E>(&mut self, pos: &G, history: &[u64], limits: &Limits, eval: &E) -> Analysis<G::Move>
+    /// `history` is the game's history since its last irreversible ply,
+    /// ending at `pos` (see [`crate::GameRecord::history`]): with
+    /// repetition detection on, a repetition of any earlier position inside
+    /// the tree is a draw, and the reversible plies before `pos` (those
+    /// before the history's first known position included) count towards
+    /// the no-progress limit. Pass `&History::default()` for a game that
+    /// starts at `pos`.
+    pub fn search<E>(&mut self, pos: &G, history: &History, limits: &Limits, eval: &E) -> Analysis<G::Move>
     where
         G: Send + Sync,
         G::Move: Send + Sync,
@@ -329,20 +333,20 @@ impl<G: Game> Engine<G> {
         let options = &self.options;
         let (main, helper_stats) = std::thread::scope(|scope| {
             if options.split_root && options.threads > 1 {
-                let mut w = Worker::new(shared, options, eval, history);
+                let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
                 let (result, helpers) = w.iterate_split(pos, max_depth);
                 return ((result, w.stats, w.stopped), helpers);
             }
             let helpers: Vec<_> = (1..options.threads)
                 .map(|i| {
                     scope.spawn(move || {
-                        let mut w = Worker::new(shared, options, eval, history);
+                        let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
                         w.iterate(pos, max_depth, 1 + (i as u32 % 2));
                         w.stats
                     })
                 })
                 .collect();
-            let mut w = Worker::new(shared, options, eval, history);
+            let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
             let result = w.iterate(pos, max_depth, 1);
             stop.store(true, Relaxed);
             let stats: Vec<Stats> = helpers.into_iter().map(|h| h.join().expect("helper thread")).collect();
@@ -406,7 +410,10 @@ struct Worker<'a, G: Game, E> {
     unflushed: u64,
     stopped: bool,
     path: Vec<u64>,
-    gen: G::Moves,
+    /// Reversible plies before the first position of `path` (they count
+    /// towards the no-progress limit until an irreversible ply).
+    carried: u32,
+    generated: G::Moves,
     scratch: Vec<G::Move>,
     hints: Vec<i32>,
     lists: Vec<Vec<Scored<G::Move>>>,
@@ -417,7 +424,7 @@ struct Worker<'a, G: Game, E> {
 }
 
 impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
-    fn new(shared: Shared<'a>, options: &'a Options, eval: &'a E, history: &[u64]) -> Self {
+    fn new(shared: Shared<'a>, options: &'a Options, eval: &'a E, path: &[u64], carried: u32) -> Self {
         Worker {
             shared,
             options,
@@ -425,8 +432,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             stats: Stats::default(),
             unflushed: 0,
             stopped: false,
-            path: history.to_vec(),
-            gen: G::Moves::default(),
+            path: path.to_vec(),
+            carried,
+            generated: G::Moves::default(),
             scratch: Vec::new(),
             hints: Vec::new(),
             lists: Vec::new(),
@@ -513,11 +521,11 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             }
             self.count_node();
             let path_len = self.path.len();
-            self.path.push(root.hash());
+            self.path.push(root.zobrist());
             let here = path_len;
             let child_of = |m: G::Move| {
                 let mut c = root.clone();
-                c.play(m);
+                c.play_unchecked(m);
                 let ws = if root.is_irreversible(m) { here + 1 } else { 0 };
                 (c, ws)
             };
@@ -561,8 +569,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                 let helpers: Vec<_> = (1..options.threads)
                     .map(|_| {
                         let root_path = &root_path;
+                        let carried = self.carried;
                         scope.spawn(move || {
-                            let mut w = Worker::new(shared, options, eval, root_path);
+                            let mut w = Worker::new(shared, options, eval, root_path, carried);
                             work(&mut w);
                             w.flush();
                             w.stats
@@ -580,7 +589,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             let (score, mv, pv) = best.into_inner().expect("no panics while held");
             if let Some(tt) = self.shared.tt {
                 let index = moves.as_slice().iter().position(|&x| x == mv).map(|i| i as u16);
-                tt.store(root.hash(), to_tt(score, 0), depth, Bound::Exact, index);
+                tt.store(root.zobrist(), to_tt(score, 0), depth, Bound::Exact, index);
             }
             let proven = is_mate(score) && (WIN - score.abs()) as u32 <= depth;
             last = Some((Some(mv), score, pv, depth));
@@ -613,18 +622,23 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// Lengthens a principal variation cut short by a table cutoff (another
     /// thread's entry, or a transposition) by following the table's best
     /// moves from its end, up to `depth` plies, while the game goes on.
+    /// Not for games whose keys are shared by symmetric twins
+    /// ([`Game::KEYS_ARE_IDENTITIES`]): their table moves may be a twin's.
     fn extend_pv(&mut self, root: &G, pv: &mut Vec<G::Move>, depth: u32) {
+        if !G::KEYS_ARE_IDENTITIES {
+            return;
+        }
         let Some(tt) = self.shared.tt else { return };
         let mut pos = root.clone();
         for &m in pv.iter() {
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         while (pv.len() as u32) < depth && pos.outcome().is_none() {
-            let Some(index) = tt.probe(pos.hash()).and_then(|e| e.move_index) else { break };
-            pos.legal_moves(&mut self.gen);
-            let Some(&m) = self.gen.as_slice().get(index as usize) else { break };
+            let Some(index) = tt.probe(pos.zobrist()).and_then(|e| e.move_index) else { break };
+            pos.legal_moves(&mut self.generated);
+            let Some(&m) = self.generated.as_slice().get(index as usize) else { break };
             pv.push(m);
-            pos.play(m);
+            pos.play_unchecked(m);
         }
     }
 
@@ -726,13 +740,14 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             self.killers.resize(p + 2, [0, 0]);
         }
         self.pv[p].clear();
-        let key = pos.hash();
+        let key = pos.zobrist();
         let here = self.path.len();
-        if self.options.repetition && ply > 0 {
+        if self.options.repetition && ply > 0 && pos.draw_rules_apply() {
             if self.path[window_start..].contains(&key) {
                 return (0, true);
             }
-            if pos.no_progress_limit().is_some_and(|limit| (here - window_start) as u32 >= limit) {
+            let carried = if window_start == 0 { self.carried } else { 0 };
+            if pos.no_progress_limit().is_some_and(|limit| (here - window_start) as u32 + carried >= limit) {
                 return (0, true);
             }
         }
@@ -763,9 +778,17 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         // the others are scored only if it does not cut off.
         let mut list = std::mem::take(&mut self.lists[p]);
         list.clear();
-        pos.legal_moves(&mut self.gen);
+        pos.legal_moves(&mut self.generated);
+        debug_assert!(
+            !self.generated.as_slice().is_empty(),
+            "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
+        );
+        if self.generated.as_slice().is_empty() {
+            self.lists[p] = list;
+            return (0, false); // the contract's fallback in release builds: a draw
+        }
         let mut have_tt_move = false;
-        for (i, &mv) in self.gen.as_slice().iter().enumerate() {
+        for (i, &mv) in self.generated.as_slice().iter().enumerate() {
             let index = i.min(u16::MAX as usize) as u16;
             let first = tt_index == Some(index);
             have_tt_move |= first;
@@ -798,7 +821,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             let scored = &list[n];
             let mv = scored.mv;
             let mut child = pos.clone();
-            child.play(mv);
+            child.play_unchecked(mv);
             let same = child.side_to_move() == side;
             let ws = if pos.is_irreversible(mv) { here + 1 } else { window_start };
             let (s, dep) = if depth == 1 && !self.options.repetition {

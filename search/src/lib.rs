@@ -1,7 +1,8 @@
 //! Turn-aware game search.
 //!
-//! Everything here works through the [`Game`] trait alone and knows nothing
-//! of boards. Search asks each position for its side to move and negates a
+//! Everything here works through the [`Game`] trait (and, for players and
+//! front ends, [`CheckedGame`]) alone and knows nothing of boards: symmetry
+//! reaches it through [`Canonicalize`], which game crates implement. Search asks each position for its side to move and negates a
 //! child's score only when the side changed, so games that give one side
 //! consecutive plies (a Morris removal) are searched correctly
 //! (docs/design.md, "search is turn-aware"). Wins score [`WIN`]` - ply`.
@@ -14,28 +15,26 @@
 //! | [`SymmetryKeyed`] | keys the table by canonical forms (symmetry-reduced probes) |
 //! | [`GameRecord`] | adjudicates finished games, threefold repetition, no progress |
 //! | [`perft`], [`perft_divide`] | leaf counts of the legal-ply tree |
-//! | [`solve`] → [`Tablebase`] | retrograde analysis: WDL and DTM of every reachable position |
+//! | [`solve`], [`solve_reduced`] → [`Tablebase`] | retrograde analysis: WDL and DTM of every reachable position |
 //! | [`History`] | repetitions since the last irreversible ply |
 //! | [`Player`] | random, search and perfect players |
 //!
 //! ```
 //! use lapilli_search::{minimax, solve, Value, doc_game::Nim};
 //! // Nim, take 1 or 2, last stone wins: multiples of 3 are lost.
-//! let tb = solve(&Nim::new(7), None);
+//! let tb = solve(&Nim::new(7));
 //! assert_eq!(tb.probe(&Nim::new(7)), Some(Value::Win(5)));
 //! assert_eq!(tb.probe(&Nim::new(6)), None); // not reachable with the first side to move
 //! assert_eq!(minimax(&Nim::new(7), 5, &|_: &Nim| 0).score, lapilli_search::WIN - 5);
 //! ```
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
-mod colour;
-#[doc(hidden)]
 pub mod doc_game;
 mod engine;
 mod game;
 mod history;
 mod keyed;
-pub mod message;
 mod minimax;
 mod perft;
 mod player;
@@ -44,18 +43,20 @@ mod retrograde;
 mod score;
 mod stats;
 mod tt;
-pub mod zobrist;
 
-pub use colour::Colour;
 pub use engine::{Analysis, Engine, Limits, Options, MAX_DEPTH};
-pub use game::{Evaluate, Game, Indexed, MoveList, Outcome};
+pub use game::{Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome};
 pub use history::History;
 pub use keyed::SymmetryKeyed;
 pub use minimax::{minimax, minimax_root_scores};
 pub use perft::{perft, perft_divide};
 pub use player::{PerfectPlayer, Player, RandomPlayer, SearchPlayer};
-pub use record::{Adjudication, GameRecord};
-pub use retrograde::{solve, Counts, Tablebase};
-pub use score::{is_mate, terminal_score, ScoreKind, Value, MAX_EVAL, MAX_PLY, WIN};
+pub use record::{Adjudication, GameRecord, RecordError};
+pub use retrograde::{solve, solve_reduced, Counts, Tablebase};
+pub use score::{is_mate, ScoreKind, Value, MAX_EVAL, WIN};
 pub use stats::{SearchResult, Stats};
-pub use tt::{from_tt, to_tt, Bound, Entry, TranspositionTable};
+pub use tt::{Bound, TranspositionTable};
+
+/// Re-exported so that games can name `ArrayVec` move lists without pinning
+/// the version themselves.
+pub use arrayvec;

@@ -30,7 +30,7 @@ pub fn minimax_root_scores<G: Game, E: Evaluate<G>>(pos: &G, depth: u32, eval: &
         .iter()
         .map(|&m| {
             let mut child = pos.clone();
-            child.play(m);
+            child.play_unchecked(m);
             let (s, _) = node(&child, depth.saturating_sub(1), 1, eval, &mut stats);
             let s = if child.side_to_move() == pos.side_to_move() { s } else { -s };
             (m, s)
@@ -54,11 +54,18 @@ fn node<G: Game, E: Evaluate<G>>(
     }
     let mut moves = G::Moves::default();
     pos.legal_moves(&mut moves);
+    debug_assert!(
+        !moves.as_slice().is_empty(),
+        "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
+    );
+    if moves.as_slice().is_empty() {
+        return (0, None); // the contract's fallback in release builds: a draw
+    }
     let mut best = i32::MIN;
     let mut best_move = None;
     for &m in moves.as_slice() {
         let mut child = pos.clone();
-        child.play(m);
+        child.play_unchecked(m);
         let (s, _) = node(&child, depth - 1, ply + 1, eval, stats);
         let s = if child.side_to_move() == pos.side_to_move() { s } else { -s };
         if s > best {

@@ -29,7 +29,7 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .iter()
         .map(|&m| {
             let mut child = pos.clone();
-            child.play(m);
+            child.play_unchecked(m);
             (m, count(&child, depth - 1, 0, &mut lists))
         })
         .collect()
@@ -46,13 +46,17 @@ fn count<G: Game>(pos: &G, depth: u32, ply: usize, lists: &mut Vec<G::Moves>) ->
     }
     let mut moves = std::mem::take(&mut lists[ply]);
     pos.legal_moves(&mut moves);
+    debug_assert!(
+        !moves.as_slice().is_empty() || pos.outcome().is_some(),
+        "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
+    );
     let total = if depth == 1 {
         moves.as_slice().len() as u64
     } else {
         let mut total = 0u64;
         for &m in moves.as_slice() {
             let mut child = pos.clone();
-            child.play(m);
+            child.play_unchecked(m);
             total = total.saturating_add(count(&child, depth - 1, ply + 1, lists));
         }
         total

@@ -2,8 +2,9 @@
 
 use crate::engine::{Engine, Limits};
 use crate::game::{Evaluate, Game, Indexed, MoveList};
+use crate::history::History;
 use crate::retrograde::Tablebase;
-use lapilli_symmetry::Symmetric;
+use std::fmt;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -14,11 +15,10 @@ pub trait Player<G: Game> {
     /// The chosen ply, or `None` when the game is over.
     fn choose(&mut self, pos: &G) -> Option<G::Move>;
 
-    /// The chosen ply given the game so far: `history` holds the hashes of
-    /// the earlier positions since the last irreversible ply
-    /// ([`crate::GameRecord::history`]), so that a player can steer towards
-    /// or away from repetitions. The default ignores it.
-    fn choose_in_game(&mut self, pos: &G, history: &[u64]) -> Option<G::Move> {
+    /// The chosen ply given the game so far ([`crate::GameRecord::history`]),
+    /// so that a player can steer towards or away from repetitions and the
+    /// no-progress limit. The default ignores it.
+    fn choose_in_game(&mut self, pos: &G, history: &History) -> Option<G::Move> {
         let _ = history;
         self.choose(pos)
     }
@@ -79,20 +79,27 @@ where
     E: Evaluate<G> + Sync,
 {
     fn name(&self) -> String {
-        format!("minimax:{}", self.depth)
+        format!("alpha-beta to {} plies", self.depth)
     }
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
-        self.choose_in_game(pos, &[])
+        self.choose_in_game(pos, &History::default())
     }
 
     /// Searches with the game history, so repetitions count as draws.
-    fn choose_in_game(&mut self, pos: &G, history: &[u64]) -> Option<G::Move> {
+    fn choose_in_game(&mut self, pos: &G, history: &History) -> Option<G::Move> {
         self.engine.search(pos, history, &Limits::depth(self.depth.max(1)), &self.eval).best_move
+    }
+}
+
+impl<G: Game, E> fmt::Debug for SearchPlayer<G, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SearchPlayer").field("depth", &self.depth).finish_non_exhaustive()
     }
 }
 
 /// Perfect play from a tablebase: wins fastest, loses slowest, holds draws
 /// (see [`Tablebase::best_move`]).
+#[derive(Debug)]
 pub struct PerfectPlayer<'t, G> {
     tablebase: &'t Tablebase<G>,
 }
@@ -104,7 +111,7 @@ impl<'t, G> PerfectPlayer<'t, G> {
     }
 }
 
-impl<G: Game + Indexed + Symmetric> Player<G> for PerfectPlayer<'_, G> {
+impl<G: Game + Indexed> Player<G> for PerfectPlayer<'_, G> {
     fn name(&self) -> String {
         "perfect".into()
     }

@@ -1,7 +1,9 @@
 //! A game record that adjudicates the end of a game.
 
-use crate::game::{Game, Outcome};
+use crate::game::{CheckedGame, Game, IllegalMove, Outcome};
 use crate::history::History;
+use std::fmt;
+use thiserror::Error;
 
 /// Why a game record says the game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,18 +17,65 @@ pub enum Adjudication {
     NoProgress,
 }
 
+impl Adjudication {
+    /// The kind as one word: `finished`, `repetition` or `no-progress`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Adjudication::Finished(_) => "finished",
+            Adjudication::Repetition => "repetition",
+            Adjudication::NoProgress => "no-progress",
+        }
+    }
+
+    /// Whether the game ended drawn.
+    pub fn is_draw(self) -> bool {
+        !matches!(self, Adjudication::Finished(Outcome::Win | Outcome::Loss))
+    }
+}
+
+impl fmt::Display for Adjudication {
+    /// ```
+    /// use lapilli_search::{Adjudication, Outcome};
+    /// assert_eq!(Adjudication::Repetition.to_string(), "draw by threefold repetition");
+    /// assert_eq!(Adjudication::Finished(Outcome::Loss).to_string(), "the side to move has lost");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Adjudication::Finished(Outcome::Win) => "the side to move has won",
+            Adjudication::Finished(Outcome::Loss) => "the side to move has lost",
+            Adjudication::Finished(Outcome::Draw) => "drawn by the rules",
+            Adjudication::Repetition => "draw by threefold repetition",
+            Adjudication::NoProgress => "draw by the no-progress rule",
+        })
+    }
+}
+
+/// A ply refused by [`GameRecord::play`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError<M, R> {
+    /// The game is already over (by the rules or by a draw rule).
+    #[error("the game is over ({0}): no further ply is accepted")]
+    Finished(Adjudication),
+    /// The ply is illegal in the current position.
+    #[error(transparent)]
+    Illegal(IllegalMove<M, R>),
+}
+
 /// A game being played: the position, the plies so far and the history of
 /// positions since the last irreversible ply.
 ///
 /// It adjudicates in this order: a result of the rules first (a ply that
 /// wins wins even if it also reaches a draw limit, docs/design.md), then
-/// threefold repetition (if tracked), then the no-progress limit.
+/// threefold repetition (if tracked), then the no-progress limit. A
+/// finished game stays finished: [`GameRecord::play`] refuses every further
+/// ply.
 ///
 /// ```
 /// use lapilli_search::{Adjudication, GameRecord, Outcome, doc_game::Nim};
-/// let mut record = GameRecord::new(Nim::new(2));
-/// record.play(2);
+/// let mut record = GameRecord::new(Nim::new(2), 0);
+/// record.play(2).unwrap();
 /// assert_eq!(record.status(), Some(Adjudication::Finished(Outcome::Loss)));
+/// assert!(record.play(1).is_err());
 /// ```
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
@@ -37,9 +86,11 @@ pub struct GameRecord<G: Game> {
 }
 
 impl<G: Game> GameRecord<G> {
-    /// A record starting at `start`, tracking repetitions.
-    pub fn new(start: G) -> GameRecord<G> {
-        let history = History::new(start.hash());
+    /// A record starting at `start` after `reversible_before` reversible
+    /// plies (the position's no-progress count; 0 from a game's start),
+    /// tracking repetitions.
+    pub fn new(start: G, reversible_before: u32) -> GameRecord<G> {
+        let history = History::new(start.zobrist(), reversible_before);
         GameRecord { position: start, moves: Vec::new(), history, track_repetition: true }
     }
 
@@ -61,25 +112,26 @@ impl<G: Game> GameRecord<G> {
         &self.moves
     }
 
-    /// Hashes of the earlier positions since the last irreversible ply,
-    /// oldest first, without the current one: what
-    /// [`crate::Engine::search`] takes as history.
-    pub fn history(&self) -> &[u64] {
-        self.history.earlier()
+    /// The history since the last irreversible ply, current position
+    /// included: what [`crate::Engine::search`] takes.
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
-    /// Consecutive reversible plies so far.
-    pub fn plies_since_irreversible(&self) -> usize {
+    /// Consecutive reversible plies so far (those before the record began
+    /// included).
+    pub fn plies_since_irreversible(&self) -> u32 {
         self.history.plies_since_irreversible()
     }
 
-    /// Plays a ply (the rules crate checks legality before; an illegal ply
-    /// here gives a meaningless record, see [`Game::play`]).
-    pub fn play(&mut self, m: G::Move) {
+    /// Plays a ply without checking it or the game's end (see
+    /// [`Game::play_unchecked`]: an illegal ply gives a meaningless
+    /// record).
+    pub fn play_unchecked(&mut self, m: G::Move) {
         let irreversible = self.position.is_irreversible(m);
-        self.position.play(m);
+        self.position.play_unchecked(m);
         self.moves.push(m);
-        self.history.push(self.position.hash(), irreversible);
+        self.history.push(self.position.zobrist(), irreversible);
     }
 
     /// `Some` when the game is over.
@@ -87,14 +139,36 @@ impl<G: Game> GameRecord<G> {
         if let Some(outcome) = self.position.outcome() {
             return Some(Adjudication::Finished(outcome));
         }
-        if self.track_repetition && self.history.occurrences(self.position.hash()) >= 3 {
+        if !self.position.draw_rules_apply() {
+            return None;
+        }
+        if self.track_repetition && self.history.occurrences(self.position.zobrist()) >= 3 {
             return Some(Adjudication::Repetition);
         }
         if let Some(limit) = self.position.no_progress_limit() {
-            if self.history.plies_since_irreversible() >= limit as usize {
+            if self.history.plies_since_irreversible() >= limit {
                 return Some(Adjudication::NoProgress);
             }
         }
         None
+    }
+}
+
+impl<G: CheckedGame> GameRecord<G> {
+    /// Plays `m` if the game goes on and `m` is legal.
+    ///
+    /// # Errors
+    /// [`RecordError::Finished`] once the game is over, by the rules or by
+    /// a draw rule; [`RecordError::Illegal`] for an illegal ply. The record
+    /// is then unchanged.
+    pub fn play(&mut self, m: G::Move) -> Result<(), RecordError<G::Move, G::Illegal>> {
+        if let Some(status) = self.status() {
+            return Err(RecordError::Finished(status));
+        }
+        self.position.check(m).map_err(|reason| {
+            RecordError::Illegal(IllegalMove { mv: m, text: self.position.move_text(m), reason })
+        })?;
+        self.play_unchecked(m);
+        Ok(())
     }
 }

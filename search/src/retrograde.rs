@@ -1,9 +1,9 @@
 //! Retrograde analysis: strong solutions of finite games as tablebases.
 
-use crate::game::{Game, Indexed, MoveList, Outcome};
+use crate::game::{Canonicalize, Game, Indexed, MoveList, Outcome};
 use crate::score::Value;
-use lapilli_symmetry::{Group, Symmetric};
 use std::collections::HashSet;
+use std::fmt;
 
 const SIDE_CHANGED: u32 = 1 << 31;
 const UNSEEN: u32 = u32::MAX;
@@ -35,45 +35,71 @@ impl Counts {
 /// A strong solution: the value (WDL and DTM in plies) of every position
 /// reachable from a root, built by retrograde analysis.
 ///
-/// With a symmetry group it stores one representative per orbit (the
-/// canonical form) with the orbit's size, and [`Tablebase::probe`]
-/// canonicalises before looking up, so every reachable position is still
-/// answered.
-#[derive(Clone, Debug)]
+/// Built by [`solve`] it stores every position; built by [`solve_reduced`]
+/// it stores one representative per orbit (the canonical form) with the
+/// orbit's size, and [`Tablebase::probe`] canonicalises before looking up,
+/// so every reachable position is still answered.
+#[derive(Clone)]
 pub struct Tablebase<G> {
     positions: Vec<G>,
     values: Vec<Value>,
     orbit_sizes: Vec<u32>,
     ids: Vec<u32>,
-    group: Option<Group>,
+    canon: Option<fn(&G) -> G>,
+}
+
+impl<G> fmt::Debug for Tablebase<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("positions", &self.positions.len())
+            .field("reduced", &self.canon.is_some())
+            .finish()
+    }
 }
 
 /// Builds the strong solution of the game from `root`: every position
 /// reachable by legal plies, each with its [`Value`].
 ///
 /// The algorithm: a breadth-first enumeration of the reachable positions
-/// (reduced to canonical forms under `group` when given) that records
-/// every ply as an edge, then a retrograde pass from the finished games.
-/// Positions are taken from a FIFO queue in order of distance to the end:
-/// a position is won, at one ply more, as soon as one successor is lost for
-/// the side then to move (or won, when the ply left the same side to move);
-/// it is lost, at one ply more than its last-resolved successor, when every
-/// successor is won for the opponent. Queue order makes the first gives the
-/// fastest win and the last the slowest loss. What is never resolved is a
-/// draw (endless play, or a drawn ending).
-///
-/// `group`, if given, must consist of symmetries of the rules: a position
-/// and its image under any element have the same legal plies (mapped),
-/// outcome and value.
+/// that records every ply as an edge, then a retrograde pass from the
+/// finished games. Positions are taken from a FIFO queue in order of
+/// distance to the end: a position is won, at one ply more, as soon as one
+/// successor is lost for the side then to move (or won, when the ply left
+/// the same side to move); it is lost, at one ply more than its
+/// last-resolved successor, when every successor is won for the opponent.
+/// Queue order makes the first gives the fastest win and the last the
+/// slowest loss. What is never resolved is a draw (endless play, or a drawn
+/// ending).
 ///
 /// Time and memory: `O(index_bound)` for the index map, then linear in the
-/// number of reachable positions (classes) and plies.
-pub fn solve<G>(root: &G, group: Option<&Group>) -> Tablebase<G>
-where
-    G: Game + Indexed + Symmetric,
-{
-    let canon = |p: &G| match group {
-        Some(g) => p.canonical(g).position,
+/// number of reachable positions and plies.
+///
+/// ```
+/// use lapilli_search::{doc_game::Nim, solve, Value};
+/// let tb = solve(&Nim::new(7));
+/// assert_eq!(tb.len(), 8); // heaps 7..=0, each with one side to move
+/// assert_eq!(tb.probe(&Nim(6, true)), Some(Value::Loss(4)));
+/// ```
+pub fn solve<G: Game + Indexed>(root: &G) -> Tablebase<G> {
+    build(root, None)
+}
+
+/// [`solve`] reduced by the position's symmetry group ([`Canonicalize`]):
+/// one canonical form per orbit is stored, with the orbit's size, so
+/// [`Tablebase::counts`] still counts positions. The group must consist of
+/// symmetries of the rules.
+pub fn solve_reduced<G: Canonicalize + Indexed>(root: &G) -> Tablebase<G> {
+    let reduce: Reduction<G> = (<G as Canonicalize>::canonicalize, <G as Canonicalize>::orbit_len);
+    build(root, Some(reduce))
+}
+
+/// The canonical form and the orbit size of a position, for reduced solves.
+type Reduction<G> = (fn(&G) -> G, fn(&G) -> usize);
+
+fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Tablebase<G> {
+    let canonicalize = reduce.map(|(c, _)| c);
+    let canon = |p: &G| match canonicalize {
+        Some(c) => c(p),
         None => p.clone(),
     };
     let root = canon(root);
@@ -93,9 +119,13 @@ where
         if outcome.is_none() {
             let side = pos.side_to_move();
             pos.legal_moves(&mut moves);
+            debug_assert!(
+                !moves.as_slice().is_empty(),
+                "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
+            );
             for &m in moves.as_slice() {
                 let mut child = pos.clone();
-                child.play(m);
+                child.play_unchecked(m);
                 let changed = if child.side_to_move() != side { SIDE_CHANGED } else { 0 };
                 let child = canon(&child);
                 let slot = &mut ids[child.index()];
@@ -176,16 +206,16 @@ where
         }
     }
 
-    let orbit_sizes = match group {
-        Some(g) => positions.iter().map(|p| p.orbit_size(g) as u32).collect(),
+    let orbit_sizes = match reduce {
+        Some((_, orbit_len)) => positions.iter().map(|p| orbit_len(p) as u32).collect(),
         None => vec![1; n],
     };
-    Tablebase { positions, values, orbit_sizes, ids, group: group.cloned() }
+    Tablebase { positions, values, orbit_sizes, ids, canon: canonicalize }
 }
 
 impl<G> Tablebase<G>
 where
-    G: Game + Indexed + Symmetric,
+    G: Game + Indexed,
 {
     /// The number of stored positions: orbits (canonical forms) when solved
     /// with a group, positions otherwise.
@@ -198,9 +228,10 @@ where
         self.positions.is_empty()
     }
 
-    /// Whether the tablebase was reduced by a symmetry group.
-    pub fn group(&self) -> Option<&Group> {
-        self.group.as_ref()
+    /// Whether the tablebase was reduced by the symmetry group
+    /// ([`solve_reduced`]).
+    pub fn is_reduced(&self) -> bool {
+        self.canon.is_some()
     }
 
     /// The stored positions with their values and orbit sizes (1 without a
@@ -211,8 +242,8 @@ where
 
     /// The value of `pos`, or `None` if it is not reachable from the root.
     pub fn probe(&self, pos: &G) -> Option<Value> {
-        let key = match &self.group {
-            Some(g) => pos.canonical(g).position.index(),
+        let key = match self.canon {
+            Some(c) => c(pos).index(),
             None => pos.index(),
         };
         match self.ids.get(key) {
@@ -256,7 +287,7 @@ where
             .iter()
             .filter_map(|&m| {
                 let mut child = pos.clone();
-                child.play(m);
+                child.play_unchecked(m);
                 let changed = child.side_to_move() != pos.side_to_move();
                 self.probe(&child).map(|v| (m, v.before_ply(changed)))
             })
@@ -281,12 +312,12 @@ where
         let mut line = Vec::new();
         let mut seen = HashSet::new();
         let mut pos = pos.clone();
-        while line.len() < max_plies && seen.insert(pos.hash()) {
+        while line.len() < max_plies && seen.insert(pos.zobrist()) {
             let Some((m, _)) = self.best_move(&pos) else {
                 break;
             };
             line.push(m);
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         line
     }

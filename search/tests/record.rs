@@ -1,7 +1,7 @@
 //! Repetition and no-progress draws: in the game record and inside the
 //! search (seed 001's shuffle).
 
-use lapilli_search::{Adjudication, Engine, Game, GameRecord, Limits, Outcome, ScoreKind};
+use lapilli_search::{Adjudication, Engine, Game, GameRecord, History, Limits, Outcome, ScoreKind};
 
 /// Seed 001's shuffle, reduced to its essence: each side owns one piece
 /// that can only step back and forth between two points (White 0 <-> 1,
@@ -39,7 +39,7 @@ impl Game for Shuffle {
             (false, _, true) => (17, 16),
         });
     }
-    fn play(&mut self, _: (u8, u8)) {
+    fn play_unchecked(&mut self, _: (u8, u8)) {
         if self.white_to_move {
             self.white_on_1 = !self.white_on_1;
         } else {
@@ -47,7 +47,7 @@ impl Game for Shuffle {
         }
         self.white_to_move = !self.white_to_move;
     }
-    fn hash(&self) -> u64 {
+    fn zobrist(&self) -> u64 {
         (self.white_on_1 as u64 | (self.black_on_17 as u64) << 1 | (self.white_to_move as u64) << 2)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
@@ -61,11 +61,11 @@ impl Game for Shuffle {
 
 /// Plays the shuffle until the record adjudicates; the ply count and why.
 fn shuffle_until_over(track_repetition: bool) -> (usize, Adjudication) {
-    let mut record = GameRecord::new(Shuffle::start()).with_repetition(track_repetition);
+    let mut record = GameRecord::new(Shuffle::start(), 0).with_repetition(track_repetition);
     let mut moves = Vec::new();
     for ply in 1..=1000 {
         record.position().legal_moves(&mut moves);
-        record.play(moves[0]);
+        record.play_unchecked(moves[0]);
         if let Some(a) = record.status() {
             return (ply, a);
         }
@@ -84,11 +84,11 @@ fn shuffle_is_drawn_by_repetition_with_history() {
 #[test]
 fn shuffle_is_drawn_by_no_progress_at_exactly_ply_100_without_history() {
     assert_eq!(shuffle_until_over(false), (100, Adjudication::NoProgress));
-    let mut record = GameRecord::new(Shuffle::start()).with_repetition(false);
+    let mut record = GameRecord::new(Shuffle::start(), 0).with_repetition(false);
     let mut moves = Vec::new();
     for _ in 0..99 {
         record.position().legal_moves(&mut moves);
-        record.play(moves[0]);
+        record.play_unchecked(moves[0]);
     }
     assert_eq!(record.status(), None, "ply 99 is not yet a draw");
     assert_eq!(record.plies_since_irreversible(), 99);
@@ -116,10 +116,10 @@ impl Game for Race {
             moves.push(());
         }
     }
-    fn play(&mut self, _: ()) {
+    fn play_unchecked(&mut self, _: ()) {
         self.0 += 1;
     }
-    fn hash(&self) -> u64 {
+    fn zobrist(&self) -> u64 {
         self.0 as u64
     }
     fn is_irreversible(&self, _: ()) -> bool {
@@ -132,18 +132,21 @@ impl Game for Race {
 
 #[test]
 fn a_winning_ply_beats_the_draw_limit() {
-    let mut record = GameRecord::new(Race(0));
+    let mut record = GameRecord::new(Race(0), 0);
     for _ in 0..100 {
-        record.play(());
+        record.play_unchecked(());
     }
     assert_eq!(record.status(), Some(Adjudication::Finished(Outcome::Loss)));
     // The search agrees: at 99 the side to move wins in one ply.
-    let a = Engine::new().search(&Race(99), &[], &Limits::depth(3), &|_: &Race| 0);
+    let a = Engine::new().search(&Race(99), &History::default(), &Limits::depth(3), &|_: &Race| 0);
     assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(1));
     // with 99 reversible plies of history the limit would fall on ply 1 of
     // the search, but the win is seen first
-    let history: Vec<u64> = (0..99).map(|i| Race(i).hash()).collect();
+    let history = history_of(&(0..99).map(|i| Race(i).zobrist()).collect::<Vec<_>>(), Race(99).zobrist());
     let a = Engine::new().search(&Race(99), &history, &Limits::depth(3), &|_: &Race| 0);
+    assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(1));
+    // the same with the 99 plies given as a count, their positions unknown
+    let a = Engine::new().search(&Race(99), &History::new(Race(99).zobrist(), 99), &Limits::depth(3), &|_: &Race| 0);
     assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(1));
 }
 
@@ -159,10 +162,10 @@ fn white_favoured(p: &Shuffle) -> i32 {
 #[test]
 fn repetition_inside_the_search_is_a_draw() {
     let start = Shuffle::start();
-    let search = |repetition: bool, depth: u32, history: &[u64]| {
+    let search = |repetition: bool, depth: u32, earlier: &[u64]| {
         Engine::new()
             .repetition(repetition)
-            .search(&start, history, &Limits::depth(depth), &white_favoured)
+            .search(&start, &history_of(earlier, start.zobrist()), &Limits::depth(depth), &white_favoured)
             .score
     };
     // Without repetition detection the line is just evaluated.
@@ -178,8 +181,8 @@ fn repetition_inside_the_search_is_a_draw() {
     let mut history = Vec::new();
     for _ in 0..3 {
         p.legal_moves(&mut moves);
-        p.play(moves[0]);
-        history.push(p.hash());
+        p.play_unchecked(moves[0]);
+        history.push(p.zobrist());
     }
     assert_eq!(search(true, 3, &history), 0);
     assert_eq!(search(true, 3, &history[2..]), 0, "P3 recurs at ply 3");
@@ -188,4 +191,23 @@ fn repetition_inside_the_search_is_a_draw() {
     let long: Vec<u64> = (0..99).map(|i| 1_000_000 + i).collect();
     assert_eq!(search(true, 3, &long), 0);
     assert_eq!(search(true, 3, &long[..90]), 5);
+    // The same plies given as a count (a position text's counter).
+    let counted = |before: u32| {
+        Engine::new()
+            .search(&start, &History::new(start.zobrist(), before), &Limits::depth(3), &white_favoured)
+            .score
+    };
+    assert_eq!(counted(99), 0);
+    assert_eq!(counted(90), 5);
+}
+
+/// The history of a game whose positions since the last irreversible ply
+/// were `earlier` (oldest first) and now `current`.
+fn history_of(earlier: &[u64], current: u64) -> History {
+    let mut keys = earlier.iter().copied().chain([current]);
+    let mut h = History::new(keys.next().expect("at least the current key"), 0);
+    for k in keys {
+        h.push(k, false);
+    }
+    h
 }

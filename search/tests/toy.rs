@@ -3,8 +3,7 @@
 //! two-heap take-away game with transpositions and bonus plies, solved
 //! independently by retrograde analysis.
 
-use lapilli_search::{minimax, perft, solve, Engine, Game, Indexed, Limits, Options, Outcome, Value, WIN};
-use lapilli_symmetry::{Permutation, Symmetric};
+use lapilli_search::{minimax, perft, solve, Engine, Game, History, Indexed, Limits, Options, Outcome, Value, WIN};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -97,13 +96,13 @@ impl Game for Tree {
             moves.extend(0..self.nodes[self.at].children.len().max(1));
         }
     }
-    fn play(&mut self, m: usize) {
+    fn play_unchecked(&mut self, m: usize) {
         if let Some(&c) = self.nodes[self.at].children.get(m) {
             self.at = c;
         }
     }
-    fn hash(&self) -> u64 {
-        self.at as u64 * 0x9E37_79B9_7F4A_7C15
+    fn zobrist(&self) -> u64 {
+        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
     fn is_irreversible(&self, _: usize) -> bool {
         true
@@ -133,7 +132,7 @@ fn configurations() -> Vec<Options> {
 fn search_all(t: &Tree, depth: u32) -> (i32, i32) {
     let m = minimax(t, depth, &node_eval).score;
     for options in configurations() {
-        let s = Engine::with_options(options).search(t, &[], &Limits::depth(depth), &node_eval).score;
+        let s = Engine::with_options(options).search(t, &History::default(), &Limits::depth(depth), &node_eval).score;
         if s != m {
             return (m, s);
         }
@@ -243,7 +242,7 @@ impl Game for Heaps {
             }
         }
     }
-    fn play(&mut self, (heap, take): (u8, u8)) {
+    fn play_unchecked(&mut self, (heap, take): (u8, u8)) {
         if heap == 0 {
             self.a -= take;
         } else {
@@ -253,7 +252,7 @@ impl Game for Heaps {
             self.side = !self.side;
         }
     }
-    fn hash(&self) -> u64 {
+    fn zobrist(&self) -> u64 {
         ((self.a as u64 * 8 + self.b as u64) * 2 + self.side as u64) * 2 + self.bonus as u64
     }
     fn is_irreversible(&self, _: (u8, u8)) -> bool {
@@ -266,19 +265,10 @@ impl Indexed for Heaps {
         8 * 8 * 4
     }
     fn index(&self) -> usize {
-        self.hash() as usize
+        self.zobrist() as usize
     }
 }
 
-impl Symmetric for Heaps {
-    type Key = u64;
-    fn map(&self, _: &Permutation) -> Heaps {
-        *self
-    }
-    fn key(&self) -> u64 {
-        self.hash()
-    }
-}
 
 fn score_of(v: Value) -> i32 {
     match v {
@@ -296,20 +286,20 @@ proptest! {
     #[test]
     fn mate_distance_matches_retrograde(a in 0u8..7, b in 0u8..7, bonus in any::<bool>()) {
         let pos = Heaps { a, b, side: false, bonus };
-        let tb = solve(&pos, None);
+        let tb = solve(&pos);
         let truth = tb.probe(&pos).unwrap();
         let depth = (a + b) as u32 + 1; // every game ends by then
         let zero = |_: &Heaps| 0;
         for options in configurations() {
             let mut engine = Engine::with_options(options);
             let limits = Limits::depth(depth);
-            prop_assert_eq!(engine.search(&pos, &[], &limits, &zero).score, score_of(truth));
+            prop_assert_eq!(engine.search(&pos, &History::default(), &limits, &zero).score, score_of(truth));
             // the table, now full from that search, answers again from the root
-            prop_assert_eq!(engine.search(&pos, &[], &limits, &zero).score, score_of(truth));
+            prop_assert_eq!(engine.search(&pos, &History::default(), &limits, &zero).score, score_of(truth));
         }
         // the default engine (deeper probes, repetition on: the heaps never
         // repeat) agrees too
-        let analysis = Engine::new().search(&pos, &[], &Limits::depth(depth), &zero);
+        let analysis = Engine::new().search(&pos, &History::default(), &Limits::depth(depth), &zero);
         prop_assert_eq!(analysis.score, score_of(truth));
         // the principal variation plays the game out to the mate
         prop_assert_eq!(Some(analysis.pv.len() as u32), truth.plies());
@@ -335,19 +325,19 @@ fn node_and_time_limits_stop_with_a_move() {
     let pos = Heaps { a: 60, b: 60, side: false, bonus: true };
     let zero = |_: &Heaps| 0;
     let mut engine = Engine::new().transposition_table(0);
-    let a = engine.search(&pos, &[], &Limits::nodes(5_000), &zero);
+    let a = engine.search(&pos, &History::default(), &Limits::nodes(5_000), &zero);
     assert!(a.stopped);
     assert_eq!(a.stats.nodes, 5_000, "one thread stops exactly at the budget");
     assert!(a.best_move.is_some() && a.depth >= 1);
     assert_eq!(a.pv.first(), a.best_move.as_ref());
 
-    let a = engine.search(&pos, &[], &Limits::time(std::time::Duration::from_millis(30)), &zero);
+    let a = engine.search(&pos, &History::default(), &Limits::time(std::time::Duration::from_millis(30)), &zero);
     assert!(a.stopped);
     assert!(a.best_move.is_some());
     assert!(a.elapsed < std::time::Duration::from_secs(5), "stopped at {:?}", a.elapsed);
 
     // A depth limit alone finishes and says so.
-    let a = engine.search(&Heaps { a: 2, b: 1, side: false, bonus: false }, &[], &Limits::depth(5), &zero);
+    let a = engine.search(&Heaps { a: 2, b: 1, side: false, bonus: false }, &History::default(), &Limits::depth(5), &zero);
     assert!(!a.stopped);
     assert!(a.nps() > 0.0);
 }

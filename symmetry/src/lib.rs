@@ -5,6 +5,17 @@
 //! the relabellings of the points that map the board's ordered lines onto
 //! its lines (docs/design.md, "symmetry is found, not listed").
 //!
+//! - Size: the search is bounded. [`automorphisms`] refuses groups of more
+//!   than [`DEFAULT_MAX_ORDER`] (10,000) elements with
+//!   [`SymmetryError::GroupTooLarge`] instead of exhausting time and
+//!   memory; [`automorphisms_bounded`] takes another limit.
+//! - Several boards: [`automorphisms_of_all`] finds the relabellings that
+//!   preserve every board (say the movement graph and the winning lines),
+//!   the same as [`Group::intersection`] of their groups.
+//! - Boards over 64 points: only the identity is representable there, and
+//!   [`Group::trivial`] is a real one-element group on any number of points,
+//!   under which a canonical form is the position itself.
+//!
 //! ```
 //! use lapilli_board_graph::{wheel, Bitboard, Point};
 //! use lapilli_symmetry::{automorphisms, Permutation, Symmetric};
@@ -18,7 +29,7 @@
 //!     fn key(&self) -> u64 { self.0 .0 }
 //! }
 //!
-//! let group = automorphisms(&wheel::wheel());
+//! let group = automorphisms(&wheel::wheel()).expect("16 elements, within the limit");
 //! let one_stone = Stones(Point::new(5).bit());
 //! // Every ring point is equivalent to point 0, the lowest key.
 //! let c = one_stone.canonical(&group);
@@ -27,11 +38,17 @@
 //! assert_eq!(one_stone.orbit_size(&group), 8);
 //! ```
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
 mod canonical;
+mod error;
 mod group;
 mod permutation;
 
 pub use canonical::{Canonical, MapMove, Symmetric};
-pub use group::{automorphisms, Group};
+pub use error::SymmetryError;
+pub use group::{
+    automorphisms, automorphisms_bounded, automorphisms_of_all, automorphisms_of_all_bounded, Group,
+    DEFAULT_MAX_ORDER,
+};
 pub use permutation::{Permutation, PermutationError};

@@ -6,7 +6,7 @@ use std::fmt;
 /// each game (Black in Terni Lapilli, White in Morris and Petteia).
 ///
 /// ```
-/// use lapilli_search::Colour;
+/// use lapilli_board_graph::Colour;
 /// assert_eq!(Colour::White.opponent(), Colour::Black);
 /// assert_eq!((Colour::Black.index(), Colour::Black.char()), (1, 'b'));
 /// assert_eq!(Colour::White.to_string(), "white");

@@ -7,7 +7,7 @@
 /// every build and every run.
 ///
 /// ```
-/// use lapilli_search::zobrist::splitmix64;
+/// use lapilli_board_graph::zobrist::splitmix64;
 /// const KEYS: [u64; 3] = [splitmix64(1), splitmix64(2), splitmix64(3)];
 /// assert_ne!(KEYS[0], KEYS[1]);
 /// ```
@@ -21,7 +21,7 @@ pub const fn splitmix64(i: u64) -> u64 {
 /// `N` keys for the indices `offset..offset + N`.
 ///
 /// ```
-/// use lapilli_search::zobrist::{keys, splitmix64};
+/// use lapilli_board_graph::zobrist::{keys, splitmix64};
 /// const K: [u64; 4] = keys(100);
 /// assert_eq!(K[2], splitmix64(102));
 /// ```
