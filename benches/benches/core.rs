@@ -67,16 +67,16 @@ fn symmetry(c: &mut Criterion) {
     let morris = morris_board();
     let grid = grid_board();
     g.bench_function("automorphisms_wheel", |b| {
-        b.iter(|| assert_eq!(automorphisms(black_box(&wheel)).len(), 16))
+        b.iter(|| assert_eq!(automorphisms(black_box(&wheel)).expect("a group").len(), 16))
     });
     g.bench_function("automorphisms_morris", |b| {
-        b.iter(|| assert_eq!(automorphisms(black_box(&morris)).len(), 16))
+        b.iter(|| assert_eq!(automorphisms(black_box(&morris)).expect("a group").len(), 16))
     });
     g.bench_function("automorphisms_grid_8x8", |b| {
-        b.iter(|| assert_eq!(automorphisms(black_box(&grid)).len(), 8))
+        b.iter(|| assert_eq!(automorphisms(black_box(&grid)).expect("a group").len(), 8))
     });
 
-    let morris_group = automorphisms(&morris);
+    let morris_group = automorphisms(&morris).expect("a group");
     let pos = Stones(Bitboard(0b1001_0000_0110_0001_0010_0101), Bitboard(0b0100_1001_1000_0100_1000_1010));
     let canonical = pos.canonical(&morris_group).position;
     g.bench_function("canonical_form_morris_16", |b| {
@@ -86,7 +86,7 @@ fn symmetry(c: &mut Criterion) {
             c
         })
     });
-    let grid_group = automorphisms(&grid);
+    let grid_group = automorphisms(&grid).expect("a group");
     let pos = Stones(Bitboard(0x0000_0000_0010_ff00), Bitboard(0x00ff_0800_0000_0000));
     let canonical = pos.canonical(&grid_group).position;
     g.bench_function("canonical_form_grid_8", |b| {
@@ -102,7 +102,7 @@ fn symmetry(c: &mut Criterion) {
 fn transposition_table(c: &mut Criterion) {
     let mut g = c.benchmark_group("transposition_table");
     let tt = TranspositionTable::with_bytes(1 << 22);
-    let keys: Vec<u64> = (0..4096u64).map(lapilli_search::zobrist::splitmix64).collect();
+    let keys: Vec<u64> = (0..4096u64).map(lapilli_board_graph::zobrist::splitmix64).collect();
     g.throughput(Throughput::Elements(keys.len() as u64));
     g.bench_function("store_then_probe_4096", |b| {
         b.iter(|| {

@@ -4,9 +4,9 @@
 //! wrong answer fails.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use lapilli_morris::eval::Evaluation;
+use lapilli_morris::eval::Heuristic;
 use lapilli_morris::{perft, Position};
-use lapilli_search::{Engine, Limits, Options};
+use lapilli_search::{CheckedGame, Engine, Game, History, Limits, Options};
 use std::hint::black_box;
 
 /// Seed 001's mid-game position: six pieces each, 16 White slides.
@@ -42,10 +42,10 @@ fn movegen_benches(c: &mut Criterion) {
         ("flying", FLYING, 54),
     ] {
         let pos: Position = text.parse().expect("valid");
-        let mut list = lapilli_morris::MoveList63::new();
+        let mut list = lapilli_morris::MoveList::new();
         g.bench_function(name, |b| {
             b.iter(|| {
-                black_box(&pos).legal_moves_into(&mut list);
+                Game::legal_moves(black_box(&pos), &mut list);
                 assert_eq!(list.len(), n);
             })
         });
@@ -56,21 +56,26 @@ fn movegen_benches(c: &mut Criterion) {
 fn search_benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("morris/search");
     g.sample_size(10);
-    let eval = Evaluation::default();
+    let eval = Heuristic::default();
     let cases = [
         ("start_depth_7", Position::default(), 7),
         ("mid_game_depth_7", MID_GAME.parse().expect("valid"), 7),
     ];
     for (name, pos, depth) in cases {
-        let options = Options { tt_bytes: 16 << 20, ..Options::default() };
-        let first = Engine::with_options(options).search(&pos, &[], &Limits::depth(depth), &eval);
+        let options = Options::default().with_table_bytes(16 << 20);
+        let first =
+            Engine::with_options(options).search(&pos, &History::default(), &Limits::depth(depth), &eval);
         assert_eq!(first.depth, depth);
         let nodes = first.stats.nodes;
         g.throughput(Throughput::Elements(nodes));
         g.bench_function(name, |b| {
             b.iter(|| {
-                let a =
-                    Engine::with_options(options).search(black_box(&pos), &[], &Limits::depth(depth), &eval);
+                let a = Engine::with_options(options).search(
+                    black_box(&pos),
+                    &History::default(),
+                    &Limits::depth(depth),
+                    &eval,
+                );
                 // one thread and a fresh table: deterministic
                 assert_eq!((a.score, a.stats.nodes), (first.score, nodes));
                 assert!(pos.is_legal(a.best_move.expect("a move")));
@@ -80,7 +85,7 @@ fn search_benches(c: &mut Criterion) {
     // seed 001: the mill that reduces Black to two pieces, WIN - 2 at depth 3
     let seed: Position = "WW.W..../.....W../B...B.B. w 0 0 -".parse().expect("valid");
     let nodes = Engine::<Position>::with_options(Options::plain())
-        .search(&seed, &[], &Limits::depth(3), &eval)
+        .search(&seed, &History::default(), &Limits::depth(3), &eval)
         .stats
         .nodes;
     g.throughput(Throughput::Elements(nodes));
@@ -88,7 +93,7 @@ fn search_benches(c: &mut Criterion) {
         b.iter(|| {
             let a = Engine::<Position>::with_options(Options::plain()).search(
                 black_box(&seed),
-                &[],
+                &History::default(),
                 &Limits::depth(3),
                 &eval,
             );

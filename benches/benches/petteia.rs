@@ -8,7 +8,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use lapilli_petteia::eval::Heuristic;
 use lapilli_petteia::{Position, Setup, Variant};
-use lapilli_search::{perft, Engine, Evaluate, Game, Limits, Options};
+use lapilli_search::{perft, CheckedGame, Engine, Evaluate, Game, History, Limits, Options};
 use std::hint::black_box;
 
 /// A mid-game position: 15 White and 15 Black men, 67 legal moves.
@@ -67,15 +67,18 @@ fn search(c: &mut Criterion) {
     g.sample_size(10);
     for (name, pos, _, _) in positions() {
         let depth = 5;
-        let options = Options { tt_bytes: 1 << 22, ..Options::default() };
+        let options = Options::default().with_table_bytes(1 << 22);
+        // The game starts here, after the reversible plies the position's
+        // no-progress counter records.
+        let history = History::new(pos.zobrist(), pos.no_progress_count());
         // One deterministic run sets the node count, so criterion reports
         // nodes/second.
-        let reference = Engine::with_options(options).search(&pos, &[], &Limits::depth(depth), &eval);
+        let reference = Engine::with_options(options).search(&pos, &history, &Limits::depth(depth), &eval);
         g.throughput(Throughput::Elements(reference.stats.nodes));
         g.bench_function(format!("{name}_depth_{depth}"), |b| {
             b.iter(|| {
                 let mut engine = Engine::with_options(options);
-                let a = engine.search(black_box(&pos), &[], &Limits::depth(depth), &eval);
+                let a = engine.search(black_box(&pos), &history, &Limits::depth(depth), &eval);
                 assert_eq!((a.score, a.stats.nodes), (reference.score, reference.stats.nodes));
                 assert!(pos.is_legal(a.best_move.expect("a move")));
                 assert!(pos.outcome().is_none());

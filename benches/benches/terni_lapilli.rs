@@ -3,31 +3,31 @@
 //! Every benchmark asserts its result, so a fast wrong answer fails.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use lapilli_search::{is_mate, perft, Engine, Limits, Options, Value};
+use lapilli_search::{is_mate, perft, Engine, History, Limits, Options, Value};
 use lapilli_symmetry::Symmetric;
 use lapilli_terni_lapilli::eval::Heuristic;
-use lapilli_terni_lapilli::{solve, Position, Rules};
+use lapilli_terni_lapilli::{solution, Position, Rules};
 use std::hint::black_box;
 
 fn strong_solve(c: &mut Criterion) {
     let rules = Rules::default();
     // Find the symmetry group once, outside the timed loop: it belongs to
     // the board, not to the solve.
-    let group = solve::group();
+    let group = rules.group();
     assert_eq!(group.len(), 16);
     let mut g = c.benchmark_group("terni_lapilli/solve");
     g.throughput(Throughput::Elements(5230));
     g.bench_function("full_strong_solve_16_symmetries", |b| {
         b.iter(|| {
-            let tb = solve::solve(black_box(rules));
-            let s = solve::summarise(&tb, rules);
+            let tb = solution::solve(black_box(rules));
+            let s = solution::summarise(&tb, rules);
             assert_eq!((s.value, s.reachable.total, s.orbits), (Value::Draw, 5230, 368));
             tb
         })
     });
     g.bench_function("full_strong_solve_unreduced", |b| {
         b.iter(|| {
-            let tb = solve::solve_unreduced(black_box(rules));
+            let tb = solution::solve_unreduced(black_box(rules));
             assert_eq!(tb.len(), 5230);
             tb
         })
@@ -51,22 +51,25 @@ fn perft_and_search(c: &mut Criterion) {
     g.sample_size(20);
     let configs = [
         ("plain_alpha_beta_depth_8", Options::plain(), 8),
-        ("engine_depth_8", Options { tt_bytes: 1 << 20, ..Options::default() }, 8),
-        ("engine_depth_14_1_thread", Options { tt_bytes: 1 << 20, ..Options::default() }, 14),
-        ("engine_depth_14_2_threads", Options { tt_bytes: 1 << 20, threads: 2, ..Options::default() }, 14),
+        ("engine_depth_8", Options::default().with_table_bytes(1 << 20), 8),
+        ("engine_depth_14_1_thread", Options::default().with_table_bytes(1 << 20), 14),
+        ("engine_depth_14_2_threads", Options::default().with_table_bytes(1 << 20).with_threads(2), 14),
     ];
     for (name, options, depth) in configs {
         // Report nodes/second: the node count of one (deterministic for one
         // thread) run sets the throughput.
-        let nodes =
-            Engine::with_options(options).search(&start, &[], &Limits::depth(depth), &Heuristic).stats.nodes;
+        let nodes = Engine::with_options(options)
+            .search(&start, &History::default(), &Limits::depth(depth), &Heuristic)
+            .stats
+            .nodes;
         g.throughput(Throughput::Elements(nodes));
         g.bench_function(name, |b| {
             b.iter(|| {
                 let mut engine = Engine::with_options(options);
-                let a = engine.search(black_box(&start), &[], &Limits::depth(depth), &Heuristic);
+                let a =
+                    engine.search(black_box(&start), &History::default(), &Limits::depth(depth), &Heuristic);
                 assert!(!is_mate(a.score));
-                if options.threads == 1 {
+                if options.threads() == 1 {
                     assert_eq!(a.score, 0);
                 }
                 a.stats.nodes
@@ -75,7 +78,7 @@ fn perft_and_search(c: &mut Criterion) {
     }
     g.finish();
 
-    let group = solve::group();
+    let group = Rules::default().group();
     let pos: Position = "BW.B.W... b".parse().expect("valid");
     c.bench_function("terni_lapilli/canonical_form_16", |b| {
         b.iter(|| black_box(&pos).canonical(group).position)

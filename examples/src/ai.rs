@@ -1,7 +1,8 @@
 //! Choosing a computer player on the command line.
 
-use crate::commands;
-use lapilli_search::{Evaluate, Game, Player, RandomPlayer, SearchPlayer};
+use crate::Result;
+use lapilli_search::registry::{Solution, VariantDescriptor};
+use lapilli_search::{Player, RandomPlayer, SearchPlayer};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -27,7 +28,7 @@ pub struct ParseAiError(String);
 
 impl FromStr for AiSpec {
     type Err = ParseAiError;
-    fn from_str(s: &str) -> Result<AiSpec, ParseAiError> {
+    fn from_str(s: &str) -> std::result::Result<AiSpec, ParseAiError> {
         let err = || ParseAiError(s.to_string());
         match s {
             "random" => Ok(AiSpec::Random),
@@ -59,31 +60,42 @@ impl fmt::Display for AiSpec {
     }
 }
 
-/// Refuses `--ai perfect` for a game without a tablebase; `why` ends
-/// "--ai perfect needs ...".
-///
-/// # Errors
-/// `--ai perfect`.
-pub fn refuse_perfect(ai: AiSpec, why: &str) -> commands::Result<()> {
-    if ai == AiSpec::Perfect {
-        return Err(format!("--ai perfect needs {why}; use minimax:N or random").into());
-    }
-    Ok(())
+/// The players an [`AiSpec`] names for a variant, ready to be made: the
+/// perfect one holds the variant's solution, so it exists only for a
+/// variant that has one.
+pub enum Ai<V: VariantDescriptor> {
+    /// Uniformly random legal plies.
+    Random,
+    /// Alpha-beta to this many plies with the variant's heuristic.
+    Minimax(u32, V::Heuristic),
+    /// Perfect play from the variant's solution.
+    Perfect(Solution<V::Position>),
 }
 
-/// The random or minimax player `spec` names, the search using `eval`.
-/// `perfect` is each game's own (played from its tablebase, or refused
-/// with [`refuse_perfect`] before any player is made); here it falls
-/// back to the random player.
-pub fn player<'a, G, E>(spec: AiSpec, seed: u64, eval: E) -> Box<dyn Player<G> + 'a>
-where
-    G: Game + Send + Sync + 'a,
-    G::Move: Send + Sync,
-    E: Evaluate<G> + Sync + 'a,
-{
-    match spec {
-        AiSpec::Minimax(d) => Box::new(SearchPlayer::new(d, eval)),
-        AiSpec::Random | AiSpec::Perfect => Box::new(RandomPlayer::new(seed)),
+impl<V: VariantDescriptor> Ai<V> {
+    /// The players `spec` names for `variant` (solving it for `perfect`).
+    ///
+    /// # Errors
+    /// `perfect` for a variant without a solution.
+    pub fn new(spec: AiSpec, variant: &V) -> Result<Ai<V>> {
+        Ok(match spec {
+            AiSpec::Random => Ai::Random,
+            AiSpec::Minimax(depth) => Ai::Minimax(depth, variant.heuristic()),
+            AiSpec::Perfect => Ai::Perfect(
+                variant
+                    .solve()
+                    .map_err(|e| format!("--ai perfect needs a solved game: {e}; use minimax:N or random"))?,
+            ),
+        })
+    }
+
+    /// A player; `seed` seeds the random one.
+    pub fn player(&self, seed: u64) -> Box<dyn Player<V::Position> + '_> {
+        match self {
+            Ai::Random => Box::new(RandomPlayer::new(seed)),
+            Ai::Minimax(depth, heuristic) => Box::new(SearchPlayer::new(*depth, heuristic.clone())),
+            Ai::Perfect(solution) => Box::new(solution.player()),
+        }
     }
 }
 

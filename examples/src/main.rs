@@ -1,23 +1,41 @@
 //! `lapilli`: solve, play, inspect, search and count the games of the
 //! workspace.
+//!
+//! The games come from the [`Games`] registry; every command is one generic
+//! code path ([`lapilli_search::registry::GameVisitor`]) over the variant
+//! the command line chooses.
 
 mod ai;
 mod analyze;
-mod commands;
-mod morris;
+mod info;
+mod options;
 mod perft;
-mod petteia;
 mod play;
 mod report;
 mod selfplay;
-mod terni;
+mod solve;
 
 use ai::AiSpec;
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use commands::{AnalyzeArgs, Commands, PerftArgs, PlayArgs, SelfplayArgs};
-use lapilli_search::Limits;
+use clap::{Parser, Subcommand};
+use lapilli_search::registry::{self, FamilyVisitor, GameVisitor, Registry};
+use options::VariantArgs;
+use std::error::Error;
+use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
+
+/// The games the program knows: one line per game crate.
+pub struct Games;
+
+impl Registry for Games {
+    fn families<F: FamilyVisitor>(f: &mut F) {
+        f.family(&lapilli_terni_lapilli::descriptor::Games);
+        f.family(&lapilli_morris::descriptor::Games);
+        f.family(&lapilli_petteia::descriptor::Games);
+    }
+}
+
+/// Results of the commands: an error message for the user.
+pub type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
 /// Engines for traditional board games on graph-shaped boards.
 #[derive(Parser, Debug)]
@@ -27,51 +45,14 @@ struct Cli {
     command: Command,
 }
 
-/// The games the program knows.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// Terni Lapilli on the wheel board.
-    TerniLapilli,
-    /// Nine Men's Morris.
-    NineMensMorris,
-    /// Six Men's Morris (16 points, 6 pieces, no flying).
-    SixMensMorris,
-    /// Twelve Men's Morris (diagonals, 12 pieces).
-    TwelveMensMorris,
-    /// Lasker Morris (10 pieces, place or slide).
-    LaskerMorris,
-    /// Petteia / Ludus Latrunculorum (`--variant dux` for the Dux).
-    Petteia,
-    /// Ludus Latrunculorum: Petteia with the Dux.
-    Latrunculi,
-}
-
-/// A side to play as, or none.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Human {
-    /// The human plays Black (first in Terni Lapilli, second elsewhere).
-    Black,
-    /// The human plays White (first in Morris and Petteia).
-    White,
-    /// The AI plays both sides.
-    None,
-}
-
-/// Options that choose a game's variant; each applies to some games only.
-#[derive(Args, Debug, Clone, Default)]
-pub struct VariantArgs {
-    /// Terni Lapilli: forbid the centre on Black's first placement.
-    #[arg(long)]
-    pub no_centre_first: bool,
-    /// Morris games: no flying when a side is down to three pieces.
-    #[arg(long)]
-    pub no_flying: bool,
-    /// Petteia: `standard` or `dux`.
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Petteia: board size WxH, e.g. 8x12 (default 8x8).
-    #[arg(long)]
-    pub size: Option<String>,
+/// The game and its variant options, shared by every command.
+#[derive(clap::Args, Debug, Clone)]
+struct GameArgs {
+    /// The game.
+    #[arg(value_parser = options::game_names())]
+    game: String,
+    #[command(flatten)]
+    variant: VariantArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -79,34 +60,28 @@ enum Command {
     /// Strongly solve a game by retrograde analysis and report the value of
     /// the start, the position counts by value and the principal line.
     Solve {
-        /// The game.
-        game: GameName,
         #[command(flatten)]
-        variant: VariantArgs,
+        game: GameArgs,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
     },
     /// Play a game in the terminal.
     ///
-    /// Terni Lapilli moves: during placement type the point, 0-7 round the
-    /// ring (0 at the top, clockwise) or 8 (or c) for the centre; during
-    /// movement type from-to, e.g. 0-8. Type `moves` to list the legal
-    /// moves, `quit` to leave. Other games print their notation when the
-    /// game starts.
+    /// The game's notation is printed when the game starts. Type `moves` to
+    /// list the legal moves, `quit` to leave.
     Play {
-        /// The game.
-        game: GameName,
         #[command(flatten)]
-        variant: VariantArgs,
+        game: GameArgs,
         /// The computer player: random, minimax:N (the engine to N plies
         /// with the game's evaluation, N from 1 to 30) or perfect (the
         /// tablebase, where the game has one).
         #[arg(long, default_value = "minimax:4")]
         ai: AiSpec,
-        /// Which side the human plays, or none to watch the AI play itself.
-        #[arg(long, value_enum, default_value = "black")]
-        human: Human,
+        /// The side the human plays, by name (black or white in the games
+        /// here), or none to watch the AI play itself.
+        #[arg(long, default_value = "black")]
+        human: String,
         /// Seed of the random player.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -116,10 +91,8 @@ enum Command {
     },
     /// Describe a game's board: points, edges, lines, symmetries, orbits.
     Info {
-        /// The game.
-        game: GameName,
         #[command(flatten)]
-        variant: VariantArgs,
+        game: GameArgs,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -127,10 +100,8 @@ enum Command {
     /// Search a position with the engine: best move, score, principal
     /// variation, depth, nodes, nodes/second.
     Analyze {
-        /// The game.
-        game: GameName,
         #[command(flatten)]
-        variant: VariantArgs,
+        game: GameArgs,
         /// Start from this position text instead of the start (the formats
         /// are in `perft --help`); it must belong to the chosen game and
         /// variant.
@@ -165,10 +136,8 @@ enum Command {
     },
     /// Let the AI play itself: endings by kind, results, mean game length.
     Selfplay {
-        /// The game.
-        game: GameName,
         #[command(flatten)]
-        variant: VariantArgs,
+        game: GameArgs,
         /// The AI both sides use (see `play`).
         #[arg(long, default_value = "minimax:2")]
         ai: AiSpec,
@@ -187,21 +156,14 @@ enum Command {
     },
     /// Count the leaves of the legal-ply tree to a depth (perft).
     Perft {
-        /// The game.
-        game: GameName,
         #[command(flatten)]
-        variant: VariantArgs,
+        game: GameArgs,
         /// Depth in plies (0-64).
         #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
-        /// Start from this position text instead of the start. Terni
-        /// Lapilli: "B.......W b" (points 0-8, side to move). Morris:
-        /// "......../......../........ w 9 9 -" (three squares of 8 points,
-        /// side, hands, pending removal). Petteia:
-        /// "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0" (ranks from
-        /// the top, side, no-progress count). It must belong to the chosen
-        /// game and variant.
-        #[arg(long)]
+        /// Start from this position text instead of the start. It must
+        /// belong to the chosen game and variant.
+        #[arg(long, long_help = options::position_help())]
         position: Option<String>,
         /// Also print the count below each root move.
         #[arg(long)]
@@ -212,61 +174,25 @@ enum Command {
     },
 }
 
-/// The commands of the named game under the variant options.
-fn game(name: GameName, v: &VariantArgs) -> commands::Result<Box<dyn Commands>> {
-    let refuse = |option: &str, games: &str| -> commands::Result<Box<dyn Commands>> {
-        Err(format!("--{option} applies to {games} only").into())
-    };
-    let is_morris = matches!(
-        name,
-        GameName::NineMensMorris
-            | GameName::SixMensMorris
-            | GameName::TwelveMensMorris
-            | GameName::LaskerMorris
-    );
-    let is_petteia = matches!(name, GameName::Petteia | GameName::Latrunculi);
-    if v.no_centre_first && name != GameName::TerniLapilli {
-        return refuse("no-centre-first", "terni-lapilli");
-    }
-    if v.no_flying && !is_morris {
-        return refuse("no-flying", "the morris games");
-    }
-    if (v.variant.is_some() || v.size.is_some()) && !is_petteia {
-        return refuse(if v.variant.is_some() { "variant" } else { "size" }, "petteia");
-    }
-    match name {
-        GameName::TerniLapilli => Ok(Box::new(terni::Terni {
-            rules: lapilli_terni_lapilli::Rules { centre_first: !v.no_centre_first },
-        })),
-        _ if is_morris => morris::commands(name, v),
-        _ => petteia::commands(name, v),
-    }
+/// Runs `command` on the game its arguments choose.
+fn on_game<C: GameVisitor<Output = Result<()>>>(game: &GameArgs, command: C) -> Result<()> {
+    registry::with_game::<Games, C>(&game.game, game.variant.given(), command)
+        .map_err(|e| options::refusal(&e))?
 }
 
-fn run(command: Command, out: &mut dyn std::io::Write) -> commands::Result<()> {
+fn run(command: Command, out: &mut dyn Write) -> Result<()> {
     match command {
-        Command::Solve { game: g, variant, json } => game(g, &variant)?.solve(json, out),
-        Command::Play { game: g, variant, ai, human, seed, max_plies } => {
-            game(g, &variant)?.play(&PlayArgs { ai, human, seed, max_plies }, out)
+        Command::Solve { game, json } => on_game(&game, solve::Solve { json, out }),
+        Command::Play { game, ai, human, seed, max_plies } => {
+            on_game(&game, play::Play { ai, human, seed, max_plies, out })
         }
-        Command::Info { game: g, variant, json } => game(g, &variant)?.info(json, out),
-        Command::Analyze {
-            game: g,
-            variant,
-            position,
-            moves,
-            depth,
-            millis,
-            threads,
-            split_root,
-            tt_mib,
-            json,
-        } => {
+        Command::Info { game, json } => on_game(&game, info::Info { json, out }),
+        Command::Analyze { game, position, moves, depth, millis, threads, split_root, tt_mib, json } => {
             let limits = match millis {
-                Some(ms) => Limits::time(Duration::from_millis(ms)),
-                None => Limits::depth(depth.unwrap_or(10)),
+                Some(ms) => lapilli_search::Limits::time(std::time::Duration::from_millis(ms)),
+                None => lapilli_search::Limits::depth(depth.unwrap_or(10)),
             };
-            let args = AnalyzeArgs {
+            let command = analyze::Analyze {
                 position,
                 moves,
                 limits,
@@ -274,14 +200,15 @@ fn run(command: Command, out: &mut dyn std::io::Write) -> commands::Result<()> {
                 split_root,
                 tt_bytes: (tt_mib as usize) << 20,
                 json,
+                out,
             };
-            game(g, &variant)?.analyze(&args, out)
+            on_game(&game, command)
         }
-        Command::Selfplay { game: g, variant, ai, games, seed, max_plies, json } => {
-            game(g, &variant)?.selfplay(&SelfplayArgs { ai, games, seed, max_plies, json }, out)
+        Command::Selfplay { game, ai, games, seed, max_plies, json } => {
+            on_game(&game, selfplay::Selfplay { ai, games, seed, max_plies, json, out })
         }
-        Command::Perft { game: g, variant, depth, position, divide, json } => {
-            game(g, &variant)?.perft(&PerftArgs { depth, position, divide, json }, out)
+        Command::Perft { game, depth, position, divide, json } => {
+            on_game(&game, perft::Perft { depth, position, divide, json, out })
         }
     }
 }

@@ -1,64 +1,56 @@
-//! `lapilli perft`: leaf counts of the legal-ply tree, for any game.
+//! `lapilli perft`: leaf counts of the legal-ply tree.
 
-use crate::commands::{checked_position, PerftArgs, Result};
-use crate::play::TerminalGame;
+use crate::analyze::position_or_start;
 use crate::report::PerftJson;
-use lapilli_search::{perft, perft_divide};
+use crate::Result;
+use lapilli_search::perft_divide;
+use lapilli_search::registry::{GameVisitor, VariantDescriptor};
+use lapilli_search::CheckedGame;
 use std::io::Write;
 use std::time::Instant;
 
-/// Counts the leaves `args.depth` plies below `pos` and prints them, per
-/// root move too with `args.divide`.
-///
-/// # Errors
-/// Only output errors.
-pub fn run<G: TerminalGame>(pos: &G, args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
-    run_counting(pos, args, perft, out)
+/// `lapilli perft` with its options.
+pub struct Perft<'o> {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Position text, or the start.
+    pub position: Option<String>,
+    /// Counts per root move too.
+    pub divide: bool,
+    /// JSON output.
+    pub json: bool,
+    /// Where the counts go.
+    pub out: &'o mut dyn Write,
 }
 
-/// [`run`], counting the whole tree (without `--divide`) with `count`,
-/// e.g. a rules crate's faster perft.
-///
-/// # Errors
-/// Only output errors.
-pub fn run_counting<G: TerminalGame>(
-    pos: &G,
-    args: &PerftArgs,
-    count: impl Fn(&G, u32) -> u64,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let depth = args.depth;
-    let t = Instant::now();
-    let split: Option<Vec<(String, u64)>> = args
-        .divide
-        .then(|| perft_divide(pos, depth).into_iter().map(|(m, n)| (pos.move_text(m), n)).collect());
-    let nodes = match &split {
-        Some(s) if depth > 0 => s.iter().map(|(_, n)| n).sum(),
-        _ => count(pos, depth),
-    };
-    let millis = t.elapsed().as_secs_f64() * 1e3;
-    if args.json {
-        let report = PerftJson { depth, nodes, millis, divide: split };
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        return Ok(());
-    }
-    if let Some(split) = split {
-        for (m, n) in split {
-            writeln!(out, "{m}: {n}")?;
+impl GameVisitor for Perft<'_> {
+    type Output = Result<()>;
+
+    /// Counts the leaves `depth` plies below the position (the variant's
+    /// own count unless `--divide` asks for the count per root move).
+    fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
+        let pos = position_or_start(&v, self.position.as_deref())?;
+        let depth = self.depth;
+        let t = Instant::now();
+        let split: Option<Vec<(String, u64)>> = self
+            .divide
+            .then(|| perft_divide(&pos, depth).into_iter().map(|(m, n)| (pos.move_text(m), n)).collect());
+        let nodes = match &split {
+            Some(s) if depth > 0 => s.iter().map(|(_, n)| n).sum(),
+            _ => v.perft(&pos, depth),
+        };
+        let millis = t.elapsed().as_secs_f64() * 1e3;
+        if self.json {
+            let report = PerftJson { depth, nodes, millis, divide: split };
+            writeln!(self.out, "{}", serde_json::to_string(&report)?)?;
+            return Ok(());
         }
+        if let Some(split) = split {
+            for (m, n) in split {
+                writeln!(self.out, "{m}: {n}")?;
+            }
+        }
+        writeln!(self.out, "perft({depth}) = {nodes}  ({millis:.3} ms) from {pos}")?;
+        Ok(())
     }
-    writeln!(out, "perft({depth}) = {nodes}  ({millis:.3} ms) from {pos}")?;
-    Ok(())
-}
-
-/// `lapilli perft` from the position of `args`, or `start`.
-///
-/// # Errors
-/// A position that does not parse, and output errors.
-pub fn command<G>(start: G, args: &PerftArgs, out: &mut dyn Write) -> Result<()>
-where
-    G: TerminalGame + std::str::FromStr,
-    G::Err: std::fmt::Display,
-{
-    run(&checked_position(args.position.as_deref(), start)?, args, out)
 }

@@ -1,161 +1,119 @@
-//! A game in the terminal, for any game that can draw itself.
+//! `lapilli play`: a game in the terminal.
 
-use crate::commands::{PlayArgs, Result};
-use crate::Human;
-use lapilli_search::{Adjudication, Game, GameRecord, MoveList, Player};
+use crate::ai::{Ai, AiSpec};
+use crate::Result;
+use lapilli_search::registry::{GameVisitor, SideOf, VariantDescriptor};
+use lapilli_search::{Adjudication, CheckedGame, Game, GameRecord, MoveList, Player};
 use std::collections::VecDeque;
-use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
-/// What the terminal loop needs from a game beyond [`Game`].
-pub trait TerminalGame: Game + Display {
-    /// The board drawn over several lines.
-    fn diagram(&self) -> String;
-    /// Parses a typed move and checks it is legal here; the error says
-    /// what is wrong.
-    fn parse_move(&self, text: &str) -> std::result::Result<Self::Move, String>;
-    /// Parses a line typed at the `play` prompt: the ply to play now and
-    /// any plies typed with it, which the same side plays next (each
-    /// checked again when its turn comes). The default reads one ply with
-    /// [`TerminalGame::parse_move`].
-    fn parse_plies(&self, text: &str) -> std::result::Result<Vec<Self::Move>, String> {
-        self.parse_move(text).map(|m| vec![m])
-    }
-    /// A move in the notation of this position's game and variant (e.g.
-    /// the point names of its board). Only the game's setup counts, so a
-    /// later move of the same game, e.g. of a principal variation, is
-    /// named right too.
-    fn move_text(&self, m: Self::Move) -> String;
-    /// The name of a side, e.g. "black".
-    fn side_name(side: Self::Side) -> String;
-    /// The prompt for the human to move here (`> ` is added).
-    fn prompt(&self) -> String {
-        format!("{} to move", Self::side_name(self.side_to_move()))
-    }
-    /// What the loop prints when it plays a ply the human typed earlier
-    /// (see [`TerminalGame::parse_plies`]).
-    fn queued_text(&self, m: Self::Move) -> String {
-        format!("{} plays {}", Self::side_name(self.side_to_move()), self.move_text(m))
-    }
-    /// Moves to show after a line that is not text, e.g. "4 or 0-8".
-    fn move_examples(&self) -> &'static str {
-        "4 or 0-8"
-    }
-    /// How the play loop names a draw by the no-progress rule.
-    fn no_progress_text(&self) -> String {
-        "draw by the no-progress rule".into()
-    }
-    /// How a finished game ended, e.g. "black wins: three in a line".
-    fn result_text(&self) -> String;
-    /// A short kind for a finished game's ending, e.g. `line`, `blocked`.
-    fn ending_kind(&self) -> &'static str;
-    /// For a finished game: 0 if the side `first` (the side that moved
-    /// first) won, 1 if the other side won, `None` for a draw.
-    fn winner_index(&self, first: Self::Side) -> Option<usize>;
+/// `lapilli play` with its options.
+pub struct Play<'o> {
+    /// The computer player.
+    pub ai: AiSpec,
+    /// The side the human plays, by name, or `none`.
+    pub human: String,
+    /// Seed of random players.
+    pub seed: u64,
+    /// Draw after this many plies.
+    pub max_plies: usize,
+    /// Where the game is shown.
+    pub out: &'o mut dyn Write,
+}
 
-    /// Why a position given on the command line does not belong to the
-    /// game and variant chosen there (`chosen` is that game's start), or
-    /// `None` when it does. The default accepts every position.
-    fn variant_mismatch(&self, chosen: &Self) -> Option<String> {
-        let _ = chosen;
-        None
+impl GameVisitor for Play<'_> {
+    type Output = Result<()>;
+
+    /// Prints the title, who moves first, the notation and how to list the
+    /// moves or leave, then plays from the start, reading the human's moves
+    /// from standard input.
+    fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
+        let sides = v.sides();
+        let human = match sides.iter().find(|(_, name)| *name == self.human) {
+            Some(&(side, _)) => Some(side),
+            None if self.human == "none" => None,
+            None => {
+                let names: Vec<&str> = sides.iter().map(|(_, n)| *n).collect();
+                return Err(format!(
+                    "--human {:?}: {} has the sides {}; give one of them or none",
+                    self.human,
+                    v.name(),
+                    names.join(" and ")
+                )
+                .into());
+            }
+        };
+        let ai = Ai::new(self.ai, &v)?;
+        let mut seats: Vec<(SideOf<V>, Seat<'_, V>)> = sides
+            .iter()
+            .zip(0u64..)
+            .map(|(&(side, _), i)| {
+                let seat = if Some(side) == human {
+                    Seat::Human
+                } else {
+                    Seat::Ai(ai.player(self.seed.wrapping_add(i)))
+                };
+                (side, seat)
+            })
+            .collect();
+        let first = capitalised(sides[0].1);
+        writeln!(self.out, "{}. {first} moves first.\n{}", v.title(), v.notation())?;
+        writeln!(self.out, "Type `moves` for the legal moves, `quit` to leave.")?;
+        let stdin = io::stdin();
+        run(&v, v.start(), &mut seats, self.max_plies, &mut stdin.lock(), self.out)?;
+        Ok(())
     }
 }
 
-/// The legal plies of `pos`.
-fn legal_moves<G: Game>(pos: &G) -> G::Moves {
-    let mut list = G::Moves::default();
-    pos.legal_moves(&mut list);
-    list
+/// `name` with its first letter in upper case.
+pub fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// Who plays a side.
-pub enum Seat<'a, G: Game> {
+pub enum Seat<'a, V: VariantDescriptor> {
     /// Moves typed at the prompt.
     Human,
     /// A computer player.
-    Ai(Box<dyn Player<G> + 'a>),
+    Ai(Box<dyn Player<V::Position> + 'a>),
 }
 
-/// The seats of a two-player game: `sides` in the order of play, each
-/// with the `--human` value that names it. The side the human chose is
-/// typed at the prompt; the others get `make_ai(seed + i)`, `i` the
-/// side's place in `sides`.
-pub fn seats<'a, G: Game>(
-    human: Human,
-    sides: [(Human, G::Side); 2],
-    mut make_ai: impl FnMut(u64) -> Box<dyn Player<G> + 'a>,
-    seed: u64,
-) -> [(G::Side, Seat<'a, G>); 2] {
-    let mut seat = |name: Human, offset: u64| {
-        if name == human {
-            Seat::Human
-        } else {
-            Seat::Ai(make_ai(seed.wrapping_add(offset)))
-        }
-    };
-    let [(first_name, first), (second_name, second)] = sides;
-    [(first, seat(first_name, 0)), (second, seat(second_name, 1))]
-}
-
-/// `lapilli play`: prints `intro` (the game's lines: who moves first,
-/// the notation) and how to list the moves or leave, then plays from
-/// `start` at the terminal, reading the human's moves from standard
-/// input, with the seats of [`seats`] (`sides` in the order of play).
-///
-/// # Errors
-/// Input and output errors.
-pub fn in_terminal<'a, G: TerminalGame>(
-    args: &PlayArgs,
-    start: G,
-    sides: [(Human, G::Side); 2],
-    make_ai: impl FnMut(u64) -> Box<dyn Player<G> + 'a>,
-    intro: &str,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let mut seats = seats(args.human, sides, make_ai, args.seed);
-    write!(out, "{intro}")?;
-    writeln!(out, "Type `moves` for the legal moves, `quit` to leave.")?;
-    let stdin = io::stdin();
-    run(start, &mut seats, args.max_plies, &mut stdin.lock(), out)?;
-    Ok(())
+/// Why a game is over, in words: the result of the rules or the draw rule
+/// that ended it.
+pub fn game_over_text<V: VariantDescriptor>(v: &V, pos: &V::Position, status: Adjudication) -> String {
+    match status {
+        Adjudication::Finished(_) => v.result_text(pos),
+        draw => draw.to_string(),
+    }
 }
 
 /// Plays from `start` until the game ends, the record adjudicates a draw
 /// (threefold repetition, no progress), `max_plies` plies pass (draw) or
 /// the human types `quit` or closes the input. `seats` say who plays each
 /// side.
-pub fn run<G, R>(
-    start: G,
-    seats: &mut [(G::Side, Seat<'_, G>)],
+pub fn run<V, R>(
+    v: &V,
+    start: V::Position,
+    seats: &mut [(SideOf<V>, Seat<'_, V>)],
     max_plies: usize,
     input: &mut R,
     out: &mut dyn Write,
 ) -> io::Result<()>
 where
-    G: TerminalGame,
+    V: VariantDescriptor,
     R: BufRead,
 {
-    let mut record = GameRecord::new(start);
+    let reversible_before = start.no_progress_count();
+    let mut record = GameRecord::new(start, reversible_before);
     // Plies the human typed ahead (e.g. a morris removal with its ply).
-    let mut queued: VecDeque<G::Move> = VecDeque::new();
+    let mut queued: VecDeque<<V::Position as Game>::Move> = VecDeque::new();
     loop {
         let pos = record.position().clone();
-        writeln!(out, "\n{}position: {pos}", pos.diagram())?;
-        match record.status() {
-            Some(Adjudication::Finished(_)) => {
-                writeln!(out, "game over: {}", pos.result_text())?;
-                return Ok(());
-            }
-            Some(Adjudication::Repetition) => {
-                writeln!(out, "game over: draw by threefold repetition")?;
-                return Ok(());
-            }
-            Some(Adjudication::NoProgress) => {
-                writeln!(out, "game over: {}", pos.no_progress_text())?;
-                return Ok(());
-            }
-            None => {}
+        writeln!(out, "\n{}position: {pos}", v.diagram(&pos, record.moves().last().copied()))?;
+        if let Some(status) = record.status() {
+            writeln!(out, "game over: {}", game_over_text(v, &pos, status))?;
+            return Ok(());
         }
         if record.moves().len() >= max_plies {
             writeln!(out, "game over: draw after {max_plies} plies (--max-plies)")?;
@@ -169,17 +127,17 @@ where
                 let m = player
                     .choose_in_game(&pos, record.history())
                     .expect("an unfinished game has a legal move");
-                writeln!(out, "{} ({}) plays {}", G::side_name(side), player.name(), pos.move_text(m))?;
+                writeln!(out, "{} ({}) plays {}", v.side_name(side), player.name(), pos.move_text(m))?;
                 m
             }
-            Seat::Human => match queued.pop_front().filter(|m| legal_moves(&pos).as_slice().contains(m)) {
+            Seat::Human => match queued.pop_front().filter(|&m| pos.is_legal(m)) {
                 Some(m) => {
-                    writeln!(out, "{}", pos.queued_text(m))?;
+                    writeln!(out, "{} plays {}", v.side_name(side), pos.move_text(m))?;
                     m
                 }
                 None => {
                     queued.clear();
-                    let Some(plies) = read_plies(&pos, input, out)? else {
+                    let Some(plies) = read_plies(v, &pos, input, out)? else {
                         return Ok(());
                     };
                     queued.extend(plies.iter().skip(1));
@@ -187,19 +145,50 @@ where
                 }
             },
         };
-        record.play(m);
+        record.play(m).expect("the ply was checked in this position");
     }
+}
+
+/// Reads `text` as the plies the side to move plays in a row
+/// ([`CheckedGame::parse_plies`]), each checked in the position the
+/// previous ones lead to.
+///
+/// # Errors
+/// The text in words: unreadable, an illegal ply, or a ply after the turn
+/// passed.
+pub fn checked_plies<G: CheckedGame>(pos: &G, text: &str) -> std::result::Result<Vec<G::Move>, String> {
+    let plies = pos.parse_plies(text).map_err(|e| format!("cannot read {text:?}: {e}"))?;
+    let mut after = pos.clone();
+    for &m in &plies {
+        if after.side_to_move() != pos.side_to_move() {
+            return Err(format!(
+                "{} is not a ply of the side to move: the turn has passed",
+                after.move_text(m)
+            ));
+        }
+        after.check(m).map_err(|e| format!("illegal move {}: {e}", after.move_text(m)))?;
+        after.play_unchecked(m);
+    }
+    Ok(plies)
 }
 
 /// Prompts until the human types a legal ply (and the plies typed with
 /// it); `None` when the human quits or the input ends.
-fn read_plies<G, R>(pos: &G, input: &mut R, out: &mut dyn Write) -> io::Result<Option<Vec<G::Move>>>
+fn read_plies<V, R>(
+    v: &V,
+    pos: &V::Position,
+    input: &mut R,
+    out: &mut dyn Write,
+) -> io::Result<Option<Vec<<V::Position as Game>::Move>>>
 where
-    G: TerminalGame,
+    V: VariantDescriptor,
     R: BufRead,
 {
+    let mut legal = <V::Position as Game>::Moves::default();
+    pos.legal_moves(&mut legal);
+    let moves: Vec<String> = legal.as_slice().iter().map(|&m| pos.move_text(m)).collect();
     loop {
-        write!(out, "{}> ", pos.prompt())?;
+        write!(out, "{}> ", v.prompt(pos))?;
         out.flush()?;
         let mut bytes = Vec::new();
         if input.read_until(b'\n', &mut bytes)? == 0 {
@@ -207,7 +196,8 @@ where
             return Ok(None);
         }
         let Ok(line) = String::from_utf8(bytes) else {
-            writeln!(out, "that line is not UTF-8 text; type a move such as {}", pos.move_examples())?;
+            let example = moves.first().map_or("", String::as_str);
+            writeln!(out, "that line is not UTF-8 text; type a move such as {example}")?;
             continue;
         };
         match line.trim() {
@@ -215,12 +205,8 @@ where
                 writeln!(out, "game abandoned")?;
                 return Ok(None);
             }
-            "moves" | "?" | "help" => {
-                let moves: Vec<String> =
-                    legal_moves(pos).as_slice().iter().map(|&m| pos.move_text(m)).collect();
-                writeln!(out, "legal moves: {}", moves.join(" "))?;
-            }
-            text => match pos.parse_plies(text) {
+            "moves" | "?" | "help" => writeln!(out, "legal moves: {}", moves.join(" "))?,
+            text => match checked_plies(pos, text) {
                 Ok(plies) if !plies.is_empty() => return Ok(Some(plies)),
                 Ok(_) => writeln!(out, "{text:?} is no move (type `moves` for the legal moves)")?,
                 Err(e) => writeln!(out, "{e} (type `moves` for the legal moves)")?,

@@ -35,8 +35,10 @@ pub struct SolveJson {
     pub plies: Option<u32>,
     /// All positions reachable from the start, finished games included.
     pub reachable: CountsJson,
-    /// The reachable positions of the movement phase.
-    pub movement: CountsJson,
+    /// The reachable positions of the movement phase (games that place
+    /// their pieces first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub movement: Option<CountsJson>,
     /// Orbits (canonical classes) stored by the solver.
     pub orbits: usize,
     /// Order of the symmetry group used.

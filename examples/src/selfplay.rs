@@ -1,12 +1,28 @@
 //! `lapilli selfplay`: AI against AI, many games, endings by kind.
 
-use crate::commands::SelfplayArgs;
-use crate::play::TerminalGame;
-use lapilli_search::{Adjudication, GameRecord, Player};
+use crate::ai::{Ai, AiSpec};
+use crate::Result;
+use lapilli_search::registry::{GameVisitor, VariantDescriptor};
+use lapilli_search::{Adjudication, CheckedGame, Ending, Game, GameRecord};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::error::Error;
 use std::io::Write;
+
+/// `lapilli selfplay` with its options.
+pub struct Selfplay<'o> {
+    /// The AI both sides use.
+    pub ai: AiSpec,
+    /// Games to play.
+    pub games: usize,
+    /// Seed of random players.
+    pub seed: u64,
+    /// Draw after this many plies.
+    pub max_plies: usize,
+    /// JSON output.
+    pub json: bool,
+    /// Where the report goes.
+    pub out: &'o mut dyn Write,
+}
 
 /// `lapilli selfplay --json`.
 #[derive(Serialize, Debug)]
@@ -24,69 +40,66 @@ pub struct SelfplayJson {
     pub ai: String,
 }
 
-/// Plays `args.games` games from `start`, each side's player made by
-/// `make(seed)` with the seed `args.seed + 2 * game + side_index` (side 0
-/// is `first_side`, which moves first), and reports endings.
-///
-/// # Errors
-/// Only output errors.
-pub fn run<'a, G: TerminalGame>(
-    start: &G,
-    first_side: G::Side,
-    args: &SelfplayArgs,
-    mut make: impl FnMut(u64) -> Box<dyn Player<G> + 'a>,
-    out: &mut dyn Write,
-) -> Result<(), Box<dyn Error>> {
-    let SelfplayArgs { ai, games, seed, max_plies, json } = *args;
-    let ai = ai.to_string();
-    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
-    let mut results: BTreeMap<String, usize> = BTreeMap::new();
-    let mut total_plies = 0usize;
-    for game in 0..games {
-        let game_seed = seed.wrapping_add(2 * game as u64);
-        let mut players = [make(game_seed), make(game_seed.wrapping_add(1))];
-        let mut record = GameRecord::new(start.clone());
-        let (kind, winner) = loop {
-            match record.status() {
-                Some(Adjudication::Finished(_)) => {
-                    let pos = record.position();
-                    break (pos.ending_kind().to_string(), pos.winner_index(first_side));
+impl GameVisitor for Selfplay<'_> {
+    type Output = Result<()>;
+
+    /// Plays `games` games from the start, each side's player seeded with
+    /// `seed + 2 * game + side` (side 0 moves first), and reports endings.
+    fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
+        let ai = Ai::new(self.ai, &v)?;
+        let start = v.start();
+        let first = v.sides()[0].0;
+        let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+        let mut results: BTreeMap<String, usize> = BTreeMap::new();
+        let mut total_plies = 0usize;
+        for game in 0..self.games {
+            let game_seed = self.seed.wrapping_add(2 * game as u64);
+            let mut players = [ai.player(game_seed), ai.player(game_seed.wrapping_add(1))];
+            let mut record = GameRecord::new(start.clone(), start.no_progress_count());
+            let kind = loop {
+                match record.status() {
+                    Some(Adjudication::Finished(_)) => {
+                        break record.position().ending().map_or("draw", |e| e.name());
+                    }
+                    Some(draw) => break draw.name(),
+                    None => {}
                 }
-                Some(Adjudication::Repetition) => break ("repetition".into(), None),
-                Some(Adjudication::NoProgress) => break ("no-progress".into(), None),
-                None => {}
-            }
-            if record.moves().len() >= max_plies {
-                break ("ply-limit".into(), None);
-            }
-            let pos = record.position();
-            let seat = usize::from(lapilli_search::Game::side_to_move(pos) != first_side);
-            let m =
-                players[seat].choose_in_game(pos, record.history()).expect("an unfinished game has a move");
-            record.play(m);
-        };
-        total_plies += record.moves().len();
-        *endings.entry(kind).or_default() += 1;
-        let result = match winner {
-            Some(0) => "first",
-            Some(_) => "second",
-            None => "draw",
-        };
-        *results.entry(result.into()).or_default() += 1;
+                if record.moves().len() >= self.max_plies {
+                    break "ply-limit";
+                }
+                let pos = record.position();
+                let seat = usize::from(pos.side_to_move() != first);
+                let m = players[seat]
+                    .choose_in_game(pos, record.history())
+                    .expect("an unfinished game has a move");
+                record.play(m).expect("players choose legal plies");
+            };
+            total_plies += record.moves().len();
+            *endings.entry(kind.into()).or_default() += 1;
+            let result = match record.position().winner() {
+                Some(w) if w == first => "first",
+                Some(_) => "second",
+                None => "draw",
+            };
+            *results.entry(result.into()).or_default() += 1;
+        }
+        let games = self.games;
+        let mean_plies = if games == 0 { 0.0 } else { total_plies as f64 / games as f64 };
+        let ai = self.ai.to_string();
+        let out = self.out;
+        if self.json {
+            let report = SelfplayJson { games, endings, results, mean_plies, ai };
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+            return Ok(());
+        }
+        writeln!(out, "{games} games, {ai} against itself")?;
+        writeln!(out, "mean length: {mean_plies:.1} plies")?;
+        for (kind, n) in &endings {
+            writeln!(out, "ending {kind}: {n}")?;
+        }
+        for (who, n) in &results {
+            writeln!(out, "result {who}: {n}")?;
+        }
+        Ok(())
     }
-    let mean_plies = if games == 0 { 0.0 } else { total_plies as f64 / games as f64 };
-    if json {
-        let report = SelfplayJson { games, endings, results, mean_plies, ai };
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        return Ok(());
-    }
-    writeln!(out, "{games} games, {ai} against itself")?;
-    writeln!(out, "mean length: {mean_plies:.1} plies")?;
-    for (kind, n) in &endings {
-        writeln!(out, "ending {kind}: {n}")?;
-    }
-    for (who, n) in &results {
-        writeln!(out, "result {who}: {n}")?;
-    }
-    Ok(())
 }

@@ -81,6 +81,11 @@ fn unknown_options_are_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("minimax:N"));
     let out = lapilli(&["solve", "chess"], "");
     assert!(!out.status.success());
+    // the registry's names are the possible values
+    assert!(String::from_utf8_lossy(&out.stderr).contains("terni-lapilli"));
+    let out = lapilli(&["play", "terni-lapilli", "--human", "red"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("black and white"));
 }
 
 #[test]
@@ -90,7 +95,7 @@ fn a_human_gets_clear_messages_and_a_new_prompt() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("illegal move 4: the target point is occupied"), "{text}");
     assert!(text.contains("cannot read \"foo\""), "{text}");
-    assert!(text.contains("wrong phase"), "{text}");
+    assert!(text.contains("illegal move 0-1: pieces are still being placed"), "{text}");
     assert!(text.contains("legal moves:"), "{text}");
     assert!(text.contains("game abandoned"), "{text}");
     assert!(text.matches("black to move>").count() >= 5, "a new prompt after each refusal");

@@ -110,7 +110,7 @@ fn play_takes_coordinates_indices_and_combined_removals() {
     );
     // the random black pieces may or may not include a1; either way the
     // combined input is read, and a wrong removal is named
-    assert!(text.contains("white removes") || text.contains("illegal removal"), "{text}");
+    assert!(text.contains("white plays xa1") || text.contains("xa1 is illegal"), "{text}");
 }
 
 #[test]

@@ -78,13 +78,17 @@ fn selfplay_reports_endings() {
 
 #[test]
 fn play_draws_the_grid_and_shows_captures() {
-    let out = lapilli(&["play", "petteia", "--human", "white", "--ai", "random"], "a2-a5\nb2-b3xq9\nquit\n");
+    let out = lapilli(
+        &["play", "petteia", "--human", "white", "--ai", "random"],
+        "a2-a5\nb2-b3xq9\nb2-b3xc4\nquit\n",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("    a b c d e f g h"), "{text}");
     assert!(text.contains(" 5 [M]. . . . . . ."), "{text}");
     assert!(text.contains("last move: white a2-a5 (no capture)"), "{text}");
-    assert!(text.contains("this move captures nothing, not q9") || text.contains("does not fit"), "{text}");
+    assert!(text.contains("cannot read \"b2-b3xq9\": square q9 is off the 8x8 board"), "{text}");
+    assert!(text.contains("this move captures nothing, not c4"), "{text}");
     let out = lapilli(&["play", "latrunculi", "--human", "none", "--ai", "random", "--max-plies", "4"], "");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("white: 9 pieces, Dux on e2"), "{text}");

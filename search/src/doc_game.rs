@@ -4,13 +4,18 @@
 //! A fuller walk-through (Dots and Boxes, with a board, symmetry and the
 //! conformance harness) is the examples crate's `dots_and_boxes` example.
 
-use crate::game::{CheckedGame, Ending, Game, Indexed, MoveList, Outcome};
+use crate::game::{Canonicalize, CheckedGame, Ending, Game, Indexed, MoveList, Outcome};
 use std::fmt;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// Nim with one heap: take 1 or 2 stones; whoever takes the last stone wins
 /// (the side to move at an empty heap has lost). The second field is the
 /// side to move (`false` first).
+///
+/// The position text (`Display` and `FromStr`) is the number of stones and
+/// the side to move, `first` or `second`, separated by whitespace:
+/// `"7 first"`, `"6 second"`.
 ///
 /// ```
 /// use lapilli_search::{doc_game::Nim, solve, Value};
@@ -45,6 +50,73 @@ pub enum NimIllegal {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("expected \"take N\", found \"{0}\"")]
 pub struct NimMoveError(pub String);
+
+/// A Nim position text that is not `"STONES first"` or `"STONES second"`.
+/// Each variant holds the offending text (at most 24 characters of it).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NimTextError {
+    /// Not two fields separated by whitespace.
+    #[error("expected the number of stones and the side to move, such as \"7 first\", found \"{0}\"")]
+    Fields(String),
+    /// The first field is not a number of stones.
+    #[error("the heap size \"{0}\" is not a number of stones")]
+    Stones(String),
+    /// The second field is neither `first` nor `second`.
+    #[error("the side to move \"{0}\" is neither \"first\" nor \"second\"")]
+    Side(String),
+}
+
+/// At most the first 24 characters of `text`, to quote in an error.
+fn excerpt(text: &str) -> String {
+    text.chars().take(24).collect()
+}
+
+/// Writes the position text: `"7 first"`, `"6 second"`.
+impl fmt::Display for Nim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.0, if self.1 { "second" } else { "first" })
+    }
+}
+
+/// Reads the position text that `Display` writes.
+///
+/// # Errors
+///
+/// [`NimTextError`] when the text is not two whitespace-separated fields,
+/// the first is not a number of stones, or the second is neither `first`
+/// nor `second`.
+///
+/// # Examples
+///
+/// ```
+/// use lapilli_search::doc_game::{Nim, NimTextError};
+///
+/// let pos: Nim = "6 second".parse()?;
+/// assert_eq!(pos, Nim(6, true));
+/// assert_eq!(pos.to_string(), "6 second");
+/// assert_eq!(Nim::new(7).to_string().parse::<Nim>()?, Nim::new(7));
+///
+/// assert_eq!("7".parse::<Nim>(), Err(NimTextError::Fields("7".into())));
+/// assert_eq!("x first".parse::<Nim>(), Err(NimTextError::Stones("x".into())));
+/// let e = "7 third".parse::<Nim>().unwrap_err();
+/// assert_eq!(e.to_string(), "the side to move \"third\" is neither \"first\" nor \"second\"");
+/// # Ok::<(), NimTextError>(())
+/// ```
+impl FromStr for Nim {
+    type Err = NimTextError;
+    fn from_str(text: &str) -> Result<Nim, NimTextError> {
+        let mut fields = text.split_ascii_whitespace();
+        let (Some(stones), Some(side), None) = (fields.next(), fields.next(), fields.next()) else {
+            return Err(NimTextError::Fields(excerpt(text)));
+        };
+        let stones = stones.parse().map_err(|_| NimTextError::Stones(excerpt(stones)))?;
+        match side {
+            "first" => Ok(Nim(stones, false)),
+            "second" => Ok(Nim(stones, true)),
+            _ => Err(NimTextError::Side(excerpt(side))),
+        }
+    }
+}
 
 /// The one way Nim ends: the last stone was taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,9 +178,7 @@ impl CheckedGame for Nim {
         }
     }
     fn parse_move(&self, text: &str) -> Result<u32, NimMoveError> {
-        text.strip_prefix("take ")
-            .and_then(|n| n.parse().ok())
-            .ok_or_else(|| NimMoveError(text.chars().take(24).collect()))
+        text.strip_prefix("take ").and_then(|n| n.parse().ok()).ok_or_else(|| NimMoveError(excerpt(text)))
     }
     fn move_text(&self, m: u32) -> String {
         format!("take {m}")
@@ -132,5 +202,15 @@ impl Indexed for Nim {
     }
     fn index(&self) -> usize {
         (self.0 as usize) << 1 | self.1 as usize
+    }
+}
+
+/// One heap has no symmetry but the identity: every orbit is one position.
+impl Canonicalize for Nim {
+    fn canonicalize(&self) -> Nim {
+        *self
+    }
+    fn orbit_len(&self) -> usize {
+        1
     }
 }

@@ -109,12 +109,6 @@ pub trait Game: Clone + Debug {
     /// The list type that move generation fills.
     type Moves: MoveList<Self::Move>;
 
-    /// Whether equal keys mean equal positions (`true`, the default), so
-    /// that a move stored in the transposition table under a key is a move
-    /// of every position with that key. [`crate::SymmetryKeyed`] sets it to
-    /// `false`: its key is shared by symmetric twins, whose moves differ.
-    const KEYS_ARE_IDENTITIES: bool = true;
-
     /// The side to move.
     fn side_to_move(&self) -> Self::Side;
 

@@ -8,10 +8,10 @@ use crate::game::{Canonicalize, Game, Outcome};
 ///
 /// Everything else is delegated to the wrapped position. A stored best move
 /// is then only an ordering hint: it may be the index of a move of a
-/// symmetric twin, so the engine never follows table moves to build the
-/// principal variation of a keyed game ([`Game::KEYS_ARE_IDENTITIES`] is
-/// `false` here); the variation it reports is the one the search itself
-/// collected. Canonicalising costs one pass over the group at every node,
+/// symmetric twin (the engine checks it is in range and legal there). The
+/// engine never follows table moves to build a principal variation: the
+/// variation it reports is the one the search itself collected, so it is
+/// legal and principal under keying too. Canonicalising costs one pass over the group at every node,
 /// so this pays only when transpositions through symmetry are frequent.
 ///
 /// ```
@@ -37,8 +37,6 @@ impl<G: Canonicalize> Game for SymmetryKeyed<G> {
     type Move = G::Move;
     type Side = G::Side;
     type Moves = G::Moves;
-    const KEYS_ARE_IDENTITIES: bool = false;
-
     fn side_to_move(&self) -> G::Side {
         self.position.side_to_move()
     }

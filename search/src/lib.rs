@@ -18,6 +18,7 @@
 //! | [`solve`], [`solve_reduced`] → [`Tablebase`] | retrograde analysis: WDL and DTM of every reachable position |
 //! | [`History`] | repetitions since the last irreversible ply |
 //! | [`Player`] | random, search and perfect players |
+//! | [`registry`] | game descriptors (names, variants, start, evaluation, solution) and the registry generic front ends run on |
 //!
 //! ```
 //! use lapilli_search::{minimax, solve, Value, doc_game::Nim};
@@ -39,6 +40,7 @@ mod minimax;
 mod perft;
 mod player;
 mod record;
+pub mod registry;
 mod retrograde;
 mod score;
 mod stats;

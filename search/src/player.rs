@@ -1,12 +1,12 @@
 //! Players: something that picks a ply in a position.
 
-use crate::engine::{Engine, Limits};
+use crate::engine::{Engine, Limits, Options};
 use crate::game::{Evaluate, Game, Indexed, MoveList};
 use crate::history::History;
 use crate::retrograde::Tablebase;
-use std::fmt;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::fmt;
 
 /// Picks plies.
 pub trait Player<G: Game> {
@@ -68,16 +68,15 @@ pub struct SearchPlayer<G: Game, E> {
 impl<G: Game, E: Evaluate<G>> SearchPlayer<G, E> {
     /// A player searching `depth` plies with `eval` at the leaves.
     pub fn new(depth: u32, eval: E) -> SearchPlayer<G, E> {
-        SearchPlayer { engine: Engine::new().transposition_table(1 << 20), depth, eval }
+        SearchPlayer {
+            engine: Engine::with_options(Options::default().with_table_bytes(1 << 20)),
+            depth,
+            eval,
+        }
     }
 }
 
-impl<G, E> Player<G> for SearchPlayer<G, E>
-where
-    G: Game + Send + Sync,
-    G::Move: Send + Sync,
-    E: Evaluate<G> + Sync,
-{
+impl<G: Game, E: Evaluate<G>> Player<G> for SearchPlayer<G, E> {
     fn name(&self) -> String {
         format!("alpha-beta to {} plies", self.depth)
     }
@@ -87,7 +86,7 @@ where
 
     /// Searches with the game history, so repetitions count as draws.
     fn choose_in_game(&mut self, pos: &G, history: &History) -> Option<G::Move> {
-        self.engine.search(pos, history, &Limits::depth(self.depth.max(1)), &self.eval).best_move
+        self.engine.search_single(pos, history, &Limits::depth(self.depth.max(1)), &self.eval).best_move
     }
 }
 

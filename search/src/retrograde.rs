@@ -77,7 +77,8 @@ impl<G> fmt::Debug for Tablebase<G> {
 /// ```
 /// use lapilli_search::{doc_game::Nim, solve, Value};
 /// let tb = solve(&Nim::new(7));
-/// assert_eq!(tb.len(), 8); // heaps 7..=0, each with one side to move
+/// // (7, first), (6, second) and the heaps 5..=0 with either side to move
+/// assert_eq!(tb.len(), 14);
 /// assert_eq!(tb.probe(&Nim(6, true)), Some(Value::Loss(4)));
 /// ```
 pub fn solve<G: Game + Indexed>(root: &G) -> Tablebase<G> {

@@ -11,7 +11,7 @@ pub const WIN: i32 = 1_000_000;
 
 /// The deepest ply any search here reaches; mate scores lie in
 /// `WIN - MAX_PLY ..= WIN`.
-pub const MAX_PLY: i32 = 1_000;
+pub(crate) const MAX_PLY: i32 = 1_000;
 
 /// Static evaluations are clamped into `-MAX_EVAL..=MAX_EVAL`, below every
 /// mate score.
@@ -19,7 +19,7 @@ pub const MAX_EVAL: i32 = WIN - MAX_PLY - 1;
 
 /// The score of a finished game at distance `ply` from the root, for the
 /// side to move there.
-pub fn terminal_score(outcome: Outcome, ply: u32) -> i32 {
+pub(crate) fn terminal_score(outcome: Outcome, ply: u32) -> i32 {
     match outcome {
         Outcome::Win => WIN - ply as i32,
         Outcome::Loss => -(WIN - ply as i32),

@@ -12,6 +12,15 @@ pub struct Stats {
     pub cutoffs: u64,
 }
 
+impl std::ops::AddAssign for Stats {
+    /// Adds another thread's (or search's) counters.
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.tt_hits += other.tt_hits;
+        self.cutoffs += other.cutoffs;
+    }
+}
+
 /// The result of a fixed-depth search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {

@@ -16,11 +16,29 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a score found in the window `(alpha, beta)` says of the true
+    /// score: at most it (it failed low), at least it (it failed high) or
+    /// exactly it; nothing if it `depended` on a repetition or no-progress
+    /// draw, as it may not hold on a path with another history.
+    pub(crate) fn of(score: i32, (alpha, beta): (i32, i32), depended: bool) -> Bound {
+        if depended {
+            Bound::None
+        } else if score <= alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// One stored search result, as returned by a probe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The score, with mate scores relative to the stored node (see
-    /// [`to_tt`] and [`from_tt`]).
+    /// The score, with mate scores counted from the stored node (the engine
+    /// converts them from and to the root's count).
     pub score: i32,
     /// The remaining depth the score was searched to, in plies (at most
     /// 255).
@@ -49,8 +67,9 @@ const WAYS: usize = 2;
 ///   write with relaxed atomics, so there is no undefined behaviour; a torn
 ///   entry (words from two different writes) fails the key check on probe
 ///   and reads as a miss.
-/// - **Mate scores** are stored relative to the node ([`to_tt`]) and
-///   re-based on probe ([`from_tt`]).
+/// - **Mate scores** are stored by the engine counted from the stored
+///   node, not from the root, and re-based on the probing node's distance
+///   from the root, so that an entry holds for every path to its position.
 ///
 /// ```
 /// use lapilli_search::{Bound, TranspositionTable};
@@ -188,7 +207,7 @@ fn unpack(data: u64) -> Entry {
 /// Converts a score relative to the root into one relative to a node `ply`
 /// plies below it, for storing: mate distances then no longer depend on the
 /// path that reached the node.
-pub fn to_tt(score: i32, ply: u32) -> i32 {
+pub(crate) fn to_tt(score: i32, ply: u32) -> i32 {
     if score > crate::score::MAX_EVAL {
         score + ply as i32
     } else if score < -crate::score::MAX_EVAL {
@@ -200,7 +219,7 @@ pub fn to_tt(score: i32, ply: u32) -> i32 {
 
 /// The inverse of [`to_tt`]: re-bases a stored score on the probing node's
 /// distance `ply` from the root.
-pub fn from_tt(score: i32, ply: u32) -> i32 {
+pub(crate) fn from_tt(score: i32, ply: u32) -> i32 {
     if score > crate::score::MAX_EVAL {
         score - ply as i32
     } else if score < -crate::score::MAX_EVAL {

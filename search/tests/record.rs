@@ -1,7 +1,7 @@
 //! Repetition and no-progress draws: in the game record and inside the
 //! search (seed 001's shuffle).
 
-use lapilli_search::{Adjudication, Engine, Game, GameRecord, History, Limits, Outcome, ScoreKind};
+use lapilli_search::{Adjudication, Engine, Game, GameRecord, History, Limits, Options, Outcome, ScoreKind};
 
 /// Seed 001's shuffle, reduced to its essence: each side owns one piece
 /// that can only step back and forth between two points (White 0 <-> 1,
@@ -146,7 +146,12 @@ fn a_winning_ply_beats_the_draw_limit() {
     let a = Engine::new().search(&Race(99), &history, &Limits::depth(3), &|_: &Race| 0);
     assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(1));
     // the same with the 99 plies given as a count, their positions unknown
-    let a = Engine::new().search(&Race(99), &History::new(Race(99).zobrist(), 99), &Limits::depth(3), &|_: &Race| 0);
+    let a = Engine::new().search(
+        &Race(99),
+        &History::new(Race(99).zobrist(), 99),
+        &Limits::depth(3),
+        &|_: &Race| 0,
+    );
     assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(1));
 }
 
@@ -163,8 +168,7 @@ fn white_favoured(p: &Shuffle) -> i32 {
 fn repetition_inside_the_search_is_a_draw() {
     let start = Shuffle::start();
     let search = |repetition: bool, depth: u32, earlier: &[u64]| {
-        Engine::new()
-            .repetition(repetition)
+        Engine::with_options(Options::default().with_repetition(repetition))
             .search(&start, &history_of(earlier, start.zobrist()), &Limits::depth(depth), &white_favoured)
             .score
     };

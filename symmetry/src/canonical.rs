@@ -11,6 +11,32 @@ use crate::permutation::Permutation;
 /// encoding must be injective on the positions being compared (equal keys
 /// mean equal positions), otherwise canonical forms would merge distinct
 /// positions.
+///
+/// The provided methods map the position under every element, so they cost
+/// `|G|` calls of [`Symmetric::map`] and [`Symmetric::key`]. Under a trivial
+/// group ([`Group::trivial`], the group of any board over 64 points) the
+/// canonical form is the position itself, with element 0. Positions wider
+/// than a [`lapilli_board_graph::Bitboard`] map their points with
+/// [`Permutation::apply_index`].
+///
+/// ```
+/// use lapilli_symmetry::{Group, Permutation, Symmetric};
+/// /// Stones on up to 128 points.
+/// #[derive(Clone, Copy, PartialEq, Debug)]
+/// struct Wide(u128);
+/// impl Symmetric for Wide {
+///     type Key = u128;
+///     fn map(&self, g: &Permutation) -> Wide {
+///         Wide((0..g.len()).filter(|&i| self.0 >> i & 1 == 1).fold(0, |s, i| s | 1 << g.apply_index(i)))
+///     }
+///     fn key(&self) -> u128 { self.0 }
+/// }
+/// // The 96-square petteia board: only the identity.
+/// let group = Group::trivial(96);
+/// let pos = Wide(1 << 95 | 1 << 7);
+/// let c = pos.canonical(&group);
+/// assert_eq!((c.position, c.element), (pos, 0));
+/// ```
 pub trait Symmetric: Sized {
     /// The encoding minimised by [`Symmetric::canonical`].
     type Key: Ord + Copy;
@@ -54,6 +80,20 @@ pub trait Symmetric: Sized {
 }
 
 /// A move that point permutations relabel.
+///
+/// ```
+/// use lapilli_board_graph::Point;
+/// use lapilli_symmetry::{MapMove, Permutation};
+/// /// A step from one point to another.
+/// #[derive(Clone, Copy, PartialEq, Debug)]
+/// struct Step(Point, Point);
+/// impl MapMove for Step {
+///     fn map_move(self, g: &Permutation) -> Step { Step(g.apply(self.0), g.apply(self.1)) }
+/// }
+/// let swap = Permutation::from_images(vec![1, 0, 2]).unwrap();
+/// let step = Step(Point::new(0), Point::new(2));
+/// assert_eq!(step.map_move(&swap), Step(Point::new(1), Point::new(2)));
+/// ```
 pub trait MapMove: Sized {
     /// The move relabelled by `g`: a position `pos` admits `m` exactly when
     /// `pos.map(g)` admits `m.map_move(g)`.
@@ -73,6 +113,10 @@ pub struct Canonical<P> {
 
 impl<P> Canonical<P> {
     /// The element that maps the original onto the representative.
+    ///
+    /// # Panics
+    /// Panics if `group` is not the group the form was computed under (and
+    /// has fewer elements).
     pub fn permutation<'g>(&self, group: &'g Group) -> &'g Permutation {
         group.element(self.element)
     }

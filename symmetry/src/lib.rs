@@ -40,15 +40,18 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod automorphism;
 mod canonical;
+mod closure;
 mod error;
 mod group;
 mod permutation;
 
-pub use canonical::{Canonical, MapMove, Symmetric};
-pub use error::SymmetryError;
-pub use group::{
-    automorphisms, automorphisms_bounded, automorphisms_of_all, automorphisms_of_all_bounded, Group,
+pub use automorphism::{
+    automorphisms, automorphisms_bounded, automorphisms_of_all, automorphisms_of_all_bounded,
     DEFAULT_MAX_ORDER,
 };
+pub use canonical::{Canonical, MapMove, Symmetric};
+pub use error::SymmetryError;
+pub use group::Group;
 pub use permutation::{Permutation, PermutationError};

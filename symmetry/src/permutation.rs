@@ -132,15 +132,11 @@ impl Permutation {
         let len = images.len();
         let mut tables = vec![[0u64; 256]; len.div_ceil(8)];
         for (k, table) in tables.iter_mut().enumerate() {
-            for (byte, slot) in table.iter_mut().enumerate() {
-                let mut out = 0u64;
-                for bit in 0..8 {
-                    let p = 8 * k + bit;
-                    if byte >> bit & 1 == 1 && p < len {
-                        out |= 1 << images[p].index();
-                    }
-                }
-                *slot = out;
+            // Each byte value is a smaller one plus its lowest bit.
+            for byte in 1..256usize {
+                let p = 8 * k + byte.trailing_zeros() as usize;
+                let low = if p < len { 1 << images[p].index() } else { 0 };
+                table[byte] = table[byte & (byte - 1)] | low;
             }
         }
         Permutation { points, images, tables }

@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use lapilli_peers::{
     morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
-use lapilli_search::{Engine, Evaluate, Game, Limits, Options};
+use lapilli_search::{Engine, Evaluate, Game, History, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::{Evaluator, IterativeOptions, IterativeSearch, Negamax, Strategy};
 use std::hint::black_box;
@@ -40,7 +40,8 @@ fn compare<G, E, T>(
     let mut g = c.benchmark_group(format!("peers/{name}/depth_{depth}"));
     g.sample_size(10);
     if plain {
-        let ours = Engine::with_options(Options::plain()).search(pos, &[], &limits, ours_eval);
+        let ours =
+            Engine::with_options(Options::plain()).search(pos, &History::default(), &limits, ours_eval);
         let mut negamax = Negamax::new(theirs_eval(), depth);
         negamax.choose_move(pos);
         assert!(
@@ -51,15 +52,17 @@ fn compare<G, E, T>(
         );
         g.bench_function("ours_alpha_beta", |b| {
             b.iter(|| {
-                Engine::with_options(Options::plain()).search(black_box(pos), &[], &limits, ours_eval).score
+                Engine::with_options(Options::plain())
+                    .search(black_box(pos), &History::default(), &limits, ours_eval)
+                    .score
             })
         });
         g.bench_function("theirs_negamax", |b| {
             b.iter(|| Negamax::new(theirs_eval(), depth).choose_move(black_box(pos)))
         });
     }
-    let opts = Options { tt_bytes: TT_BYTES, repetition: false, ..Options::default() };
-    let ours = Engine::with_options(opts).search(pos, &[], &limits, ours_eval);
+    let opts = Options::default().with_table_bytes(TT_BYTES).with_repetition(false);
+    let ours = Engine::with_options(opts).search(pos, &History::default(), &limits, ours_eval);
     let theirs_opts = IterativeOptions::new().with_table_byte_size(TT_BYTES);
     let mut iterative = IterativeSearch::new(theirs_eval(), theirs_opts);
     iterative.set_max_depth(depth);
@@ -71,7 +74,9 @@ fn compare<G, E, T>(
         iterative.root_value()
     );
     g.bench_function("ours_iterative_tt", |b| {
-        b.iter(|| Engine::with_options(opts).search(black_box(pos), &[], &limits, ours_eval).score)
+        b.iter(|| {
+            Engine::with_options(opts).search(black_box(pos), &History::default(), &limits, ours_eval).score
+        })
     });
     g.bench_function("theirs_iterative_search", |b| {
         b.iter(|| {
@@ -95,7 +100,7 @@ fn midgame<G: Game>(start: &G, plies: usize) -> G {
             break;
         }
         let m = list[(7 * ply) % list.len()];
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     pos
 }

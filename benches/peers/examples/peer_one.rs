@@ -1,7 +1,7 @@
 //! Runs one engine N times on the same search, for instruction counting
 //! with callgrind: `peer_one ours|theirs terni|morris [N] [depth]`.
 use lapilli_peers::{morris_eval, FoldedMorris, MorrisEval, TerniEval};
-use lapilli_search::{Engine, Limits, Options};
+use lapilli_search::{Engine, History, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
 fn main() {
@@ -10,7 +10,7 @@ fn main() {
     let game = args.get(2).cloned().unwrap_or_else(|| "terni".into());
     let n: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
     let depth: u8 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(8);
-    let opts = Options { tt_bytes: 4 << 20, repetition: false, ..Options::default() };
+    let opts = Options::default().with_table_bytes(4 << 20).with_repetition(false);
     let theirs_opts = IterativeOptions::new().with_table_byte_size(4 << 20);
     let limits = Limits::depth(depth.into());
     for _ in 0..n {
@@ -22,7 +22,7 @@ fn main() {
                 std::hint::black_box(s.choose_move(&pos));
             } else {
                 let eval = |p: &FoldedMorris| morris_eval(p);
-                let a = Engine::with_options(opts).search(&pos, &[], &limits, &eval);
+                let a = Engine::with_options(opts).search(&pos, &History::default(), &limits, &eval);
                 std::hint::black_box(a);
             }
         } else {
@@ -32,7 +32,12 @@ fn main() {
                 s.set_max_depth(depth);
                 std::hint::black_box(s.choose_move(&pos));
             } else {
-                std::hint::black_box(Engine::with_options(opts).search(&pos, &[], &limits, &Heuristic));
+                std::hint::black_box(Engine::with_options(opts).search(
+                    &pos,
+                    &History::default(),
+                    &limits,
+                    &Heuristic,
+                ));
             }
         }
     }

@@ -42,7 +42,7 @@ impl<G: Game> minimax::Game for Alternating<G> {
 
     fn apply(state: &mut G, m: G::Move) -> Option<G> {
         let mut next = state.clone();
-        next.play(m);
+        next.play_unchecked(m);
         Some(next)
     }
 
@@ -51,7 +51,7 @@ impl<G: Game> minimax::Game for Alternating<G> {
     }
 
     fn zobrist_hash(state: &G) -> u64 {
-        state.hash()
+        state.zobrist()
     }
 }
 
@@ -164,11 +164,11 @@ impl Game for FoldedMorris {
             self.generate(|m| moves.push(m));
         }
     }
-    fn play(&mut self, m: FoldedMove) {
+    fn play_unchecked(&mut self, m: FoldedMove) {
         self.apply(m);
     }
-    fn hash(&self) -> u64 {
-        self.0.hash()
+    fn zobrist(&self) -> u64 {
+        self.0.zobrist()
     }
     fn is_irreversible(&self, m: FoldedMove) -> bool {
         self.0.is_irreversible(m.ply) || m.removal.is_some()
@@ -204,13 +204,13 @@ impl minimax::Game for Morris {
     }
 
     fn zobrist_hash(state: &Self::S) -> u64 {
-        state.0.hash()
+        state.0.zobrist()
     }
 }
 
 /// Our morris evaluation, clamped into `i16`, for both engines.
 pub fn morris_eval(s: &FoldedMorris) -> i32 {
-    i32::from(to_i16(lapilli_morris::eval::Evaluation::default().evaluate(&s.0)))
+    i32::from(to_i16(lapilli_morris::eval::Heuristic::default().evaluate(&s.0)))
 }
 
 /// [`morris_eval`] as a `minimax::Evaluator`.

@@ -1,9 +1,11 @@
 //! A static evaluation for the search.
 
-use crate::position::{Colour, Phase, Position};
+use crate::position::{Phase, Position};
+use lapilli_board_graph::bits::bits;
+use lapilli_board_graph::Colour;
 use lapilli_search::Evaluate;
 
-/// Weights of [`Evaluation`], in evaluation units (a piece is 100).
+/// Weights of [`Heuristic`], in evaluation units (a piece is 100).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Per piece (board plus hand) more than the opponent.
@@ -46,25 +48,25 @@ impl Default for Weights {
 /// 001); open mills matter most while placing.
 ///
 /// ```
-/// use lapilli_morris::{eval::Evaluation, Position};
+/// use lapilli_morris::{eval::Heuristic, Position};
 /// use lapilli_search::Evaluate;
 /// // The start is symmetric between the sides.
-/// assert_eq!(Evaluation::default().evaluate(&Position::default()), 0);
+/// assert_eq!(Heuristic::default().evaluate(&Position::default()), 0);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Evaluation {
+pub struct Heuristic {
     /// The weights.
     pub weights: Weights,
 }
 
-impl Evaluation {
+impl Heuristic {
     /// The score of `colour`'s features alone (the evaluation is the side
     /// to move's minus the opponent's, plus the pending bonus).
     pub fn side_score(&self, pos: &Position, colour: Colour) -> i32 {
         let w = &self.weights;
         let t = pos.tables();
-        let own = pos.bits(colour);
-        let opp = pos.bits(colour.opponent());
+        let own = pos.piece_bits(colour);
+        let opp = pos.piece_bits(colour.opponent());
         let empty = t.all & !(own | opp);
         let material = (own.count_ones() + pos.in_hand(colour) as u32) as i32;
         let mut mills = 0;
@@ -83,13 +85,10 @@ impl Evaluation {
         if phase == Phase::Sliding {
             let mut slides = 0;
             let mut blocked = 0;
-            let mut bits = own;
-            while bits != 0 {
-                let p = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
+            for p in bits(own) {
                 let n = (t.neighbours[p] & empty).count_ones() as i32;
                 slides += n;
-                blocked += (n == 0) as i32;
+                blocked += i32::from(n == 0);
             }
             score += w.mobility * slides + w.blocked_piece * blocked;
         }
@@ -97,7 +96,7 @@ impl Evaluation {
     }
 }
 
-impl Evaluate<Position> for Evaluation {
+impl Evaluate<Position> for Heuristic {
     fn evaluate(&self, pos: &Position) -> i32 {
         let me = pos.side_to_move();
         let pending = if pos.pending_removal() { self.weights.pending } else { 0 };

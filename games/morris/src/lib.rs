@@ -8,43 +8,54 @@
 //! protected unless every opponent piece stands in a mill; a double mill
 //! removes one piece; a side with fewer than three pieces (board and hand)
 //! or without a legal move loses. Draws by threefold repetition and after
-//! 100 plies without a placement or removal are the game record's
-//! business (`lapilli_search::GameRecord`), through
+//! [`NO_PROGRESS_LIMIT`] (100) plies without a placement or removal are the
+//! game record's business (`lapilli_search::GameRecord`), through
 //! [`Game::is_irreversible`](lapilli_search::Game::is_irreversible) and
-//! [`Game::no_progress_limit`](lapilli_search::Game::no_progress_limit).
+//! [`Game::no_progress_limit`](lapilli_search::Game::no_progress_limit); a
+//! turn that closes a mill ends with its removal, so no draw is adjudicated
+//! while a removal is pending
+//! ([`Game::draw_rules_apply`](lapilli_search::Game::draw_rules_apply)).
 //! The relatives ([`Variant`]) are options of the same code.
 //!
+//! [`Position`] implements [`lapilli_search::Game`] (for search),
+//! [`lapilli_search::CheckedGame`] (checked play, move text read and written
+//! with the board's point names, endings) and
+//! [`lapilli_search::Canonicalize`] (the board's 16 symmetries).
+//!
 //! ```
-//! use lapilli_morris::{eval::Evaluation, Colour, Position};
-//! use lapilli_search::{Engine, Limits, WIN};
+//! use lapilli_morris::{eval::Heuristic, Colour, Position};
+//! use lapilli_search::{CheckedGame, Engine, History, Limits, WIN};
 //!
 //! // Seed 001's capture rule: White slides g4-g7, closes a7-d7-g7, and
 //! // the removal that follows leaves Black with two pieces.
 //! let pos: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
 //! let mut after = pos;
-//! after.play("g4-g7".parse().unwrap()).unwrap();
+//! after.play(pos.parse_move("g4-g7").unwrap()).unwrap();
 //! assert!(after.pending_removal());
 //! assert_eq!(after.side_to_move(), Colour::White); // the removal is White's ply
-//! let a = Engine::new().search(&pos, &[], &Limits::depth(4), &Evaluation::default());
+//! let a = Engine::new().search(&pos, &History::default(), &Limits::depth(4), &Heuristic::default());
 //! assert_eq!(a.score, WIN - 2);
 //! ```
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
+pub mod descriptor;
 pub mod eval;
 mod moves;
 mod notation;
 mod perft;
 mod position;
-mod variant;
+mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod zobrist;
 
+pub use lapilli_board_graph::Colour;
 pub use moves::{Move, ParseMoveError};
 pub use notation::ParsePositionError;
 pub use perft::perft;
 pub use position::{
-    Colour, Ending, IllegalMove, IllegalReason, MoveList63, Phase, Position, PositionError, NO_PROGRESS_LIMIT,
+    Ending, IllegalMove, IllegalReason, MoveList, Phase, Position, PositionError, MAX_MOVES,
+    NO_PROGRESS_LIMIT,
 };
-pub use variant::{ParseVariantError, Rules, Variant};
-
-#[cfg(test)]
-mod conformance;
+pub use rules::{ParseVariantError, Rules, Variant};

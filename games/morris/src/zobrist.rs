@@ -1,8 +1,7 @@
 //! Zobrist keys of the morris position.
 
-use crate::position::Colour;
-use lapilli_board_graph::Point;
-use lapilli_search::zobrist::{keys, splitmix64};
+use lapilli_board_graph::zobrist::{keys, splitmix64};
+use lapilli_board_graph::{Colour, Point};
 
 /// Keys for White's pieces on points 0..24, then Black's.
 const PIECE_KEYS: [u64; 48] = keys(0x4d_0000);

@@ -1,6 +1,7 @@
 //! Position text and move notation: round trips and robustness.
 
 use lapilli_morris::{Move, Position, Rules, Variant};
+use lapilli_search::CheckedGame;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -21,14 +22,15 @@ fn every_visited_position_prints_back_unchanged() {
                     assert_eq!(back.to_string(), text);
                     checked += 1;
                     let moves = pos.legal_moves();
-                    if moves.is_empty() || pos.no_progress() > 120 {
+                    if moves.is_empty() || pos.no_progress_count() > 120 {
                         break;
                     }
                     let m = moves[rng.gen_range(0..moves.len())];
                     // moves in names and in indices parse back to the ply
-                    let plies = variant.parse_plies(&variant.move_text(m)).unwrap();
+                    let plies = pos.parse_plies(&pos.move_text(m)).unwrap();
                     assert_eq!(plies.as_slice(), &[m]);
-                    assert_eq!(variant.parse_plies(&m.to_string()).unwrap().as_slice(), &[m]);
+                    assert_eq!(pos.parse_plies(&m.to_string()).unwrap().as_slice(), &[m]);
+                    assert_eq!(m.to_string().parse::<Move>(), Ok(m));
                     pos.play(m).unwrap();
                 }
             }
@@ -39,13 +41,16 @@ fn every_visited_position_prints_back_unchanged() {
 
 #[test]
 fn combined_ply_and_removal() {
-    let v = Variant::NineMensMorris;
-    let plies = v.parse_plies("d7xg7").unwrap();
-    assert_eq!(plies.as_slice(), &["d7".parse::<Move>().unwrap(), "xg7".parse().unwrap()]);
-    let plies = v.parse_plies("a1-a4xg7").unwrap();
+    // White a7 g7 places d7 and closes a7-d7-g7; Black a1 a4 stand loose.
+    let placing: Position = "W.W...BB/......../........ w 7 7 -".parse().unwrap();
+    let plies = placing.parse_plies("d7xa1").unwrap();
+    assert_eq!(plies, [placing.parse_move("d7").unwrap(), placing.parse_move("xa1").unwrap()]);
+    // White slides g4-g7 and closes a7-d7-g7.
+    let sliding: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
+    let plies = sliding.parse_plies("g4-g7xb6").unwrap();
     assert_eq!(plies.len(), 2);
-    assert!(v.parse_plies("xg7xa1").is_err());
-    assert!(v.parse_plies("x").is_err());
+    assert!(sliding.parse_plies("xg7xa1").is_err());
+    assert!(sliding.parse_plies("x").is_err());
 }
 
 proptest! {
@@ -57,7 +62,9 @@ proptest! {
         let _ = s.parse::<Position>();
         let _ = s.parse::<Move>();
         for v in Variant::ALL {
-            let _ = v.parse_plies(&s);
+            let pos = Position::start(Rules::new(v));
+            let _ = pos.parse_move(&s);
+            let _ = pos.parse_plies(&s);
         }
     }
 
@@ -76,6 +83,21 @@ proptest! {
         if let Ok(pos) = text.parse::<Position>() {
             let printed = pos.to_string();
             prop_assert_eq!(printed.parse::<Position>().unwrap(), pos);
+        }
+    }
+}
+
+/// Every candidate ply of every board reads back from its text, in point
+/// names and in indices.
+#[test]
+fn move_text_reads_back_on_every_board() {
+    for v in Variant::ALL {
+        let pos = Position::start(Rules::new(v));
+        let candidates = pos.candidate_moves();
+        assert_eq!(candidates.len(), v.points() * (v.points() + 1), "{v}");
+        for m in candidates {
+            assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "{v}");
+            assert_eq!(pos.parse_move(&m.to_string()), Ok(m), "{v}");
         }
     }
 }

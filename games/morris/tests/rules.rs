@@ -1,10 +1,10 @@
-//! The rules checked on hand-built positions: seed 001's figures and the
-//! cases the issue reports against other morris programs (coordinates as
-//! in docs/design.md).
+//! The rules checked on hand-built positions: seed 001's figures and four
+//! cases other morris programs get wrong (coordinates as in
+//! docs/design.md).
 
 use lapilli_board_graph::{morris, Bitboard, Point};
-use lapilli_morris::{Colour, Ending, IllegalReason, Move, Phase, Position, Rules, Variant};
-use lapilli_search::{Adjudication, Game, GameRecord, Outcome};
+use lapilli_morris::{Colour, Ending, IllegalReason, Move, ParseMoveError, Phase, Position, Rules, Variant};
+use lapilli_search::{Adjudication, CheckedGame, Game, GameRecord, Outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -14,16 +14,16 @@ fn points(names: &[&str]) -> Bitboard {
 
 /// A nine men's position from coordinates.
 fn pos(white: &[&str], black: &[&str], hand: [u8; 2], to_move: Colour) -> Position {
-    Position::from_parts(Rules::default(), points(white), points(black), hand, to_move, false, 0).unwrap()
+    Position::from_parts(Rules::default(), [points(white), points(black)], hand, to_move, false, 0).unwrap()
 }
 
+/// A ply in the 24-point board's names (the nine, twelve and Lasker boards).
 fn mv(text: &str) -> Move {
-    text.parse().unwrap()
+    Position::default().parse_move(text).unwrap()
 }
 
 fn texts(pos: &Position) -> Vec<String> {
-    let v = pos.variant();
-    let mut out: Vec<String> = pos.legal_moves().iter().map(|&m| v.move_text(m)).collect();
+    let mut out: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
     out.sort();
     out
 }
@@ -61,8 +61,7 @@ fn seed_001_three_pieces_with_18_empty_points_fly_54_ways() {
                                            // without flying the same pieces only slide
     let q = Position::from_parts(
         Rules::default().no_flying(),
-        p.pieces(Colour::White),
-        p.pieces(Colour::Black),
+        [p.pieces(Colour::White), p.pieces(Colour::Black)],
         [0, 0],
         Colour::White,
         false,
@@ -91,7 +90,7 @@ fn removal_lists_follow_the_exception() {
 
 #[test]
 fn the_removal_is_the_same_sides_next_ply() {
-    // case 1 of the issue: 11 slides, f4-f6 closes b6-d6-f6
+    // case 1: 11 slides, f4-f6 closes b6-d6-f6
     let mut p = pos(&["b2", "b6", "c3", "d6", "f4"], &["a1", "d1", "g1", "g4", "g7"], [0, 0], Colour::White);
     assert_eq!(p.legal_moves().len(), 11);
     let closing: Vec<Move> = p.legal_moves().into_iter().filter(|&m| p.closes_mill(m)).collect();
@@ -191,17 +190,17 @@ fn reduction_and_blocking_lose() {
 fn shuffle_start() -> Position {
     let white = [0, 4, 10, 14].into_iter().map(Point::new).collect();
     let black = [16, 6, 12, 21].into_iter().map(Point::new).collect();
-    Position::from_parts(Rules::default(), white, black, [0, 0], Colour::White, false, 0).unwrap()
+    Position::from_parts(Rules::default(), [white, black], [0, 0], Colour::White, false, 0).unwrap()
 }
 
 const SHUFFLE: [&str; 4] = ["0-1", "16-17", "1-0", "17-16"];
 
 #[test]
 fn the_shuffle_is_drawn_by_repetition_with_history() {
-    let mut record = GameRecord::new(shuffle_start());
+    let mut record = GameRecord::new(shuffle_start(), 0);
     for ply in 0..8 {
         assert_eq!(record.status(), None, "ply {ply}");
-        record.play(mv(SHUFFLE[ply % 4]));
+        record.play(mv(SHUFFLE[ply % 4])).unwrap();
     }
     // the start position for the third time: after 8 plies (seed 001
     // counts the positions from 1: "fires at ply 9")
@@ -210,40 +209,54 @@ fn the_shuffle_is_drawn_by_repetition_with_history() {
 
 #[test]
 fn the_shuffle_is_drawn_at_exactly_ply_100_without_history() {
-    let mut record = GameRecord::new(shuffle_start()).with_repetition(false);
+    let mut record = GameRecord::new(shuffle_start(), 0).with_repetition(false);
     for ply in 0..100 {
         assert_eq!(record.status(), None, "ply {ply}");
-        record.play(mv(SHUFFLE[ply % 4]));
+        record.play(mv(SHUFFLE[ply % 4])).unwrap();
     }
     assert_eq!(record.status(), Some(Adjudication::NoProgress));
-    assert_eq!(record.position().no_progress(), 100);
+    assert_eq!(record.position().no_progress_count(), 100);
     assert!(record.position().to_string().ends_with(" 100"));
+    // the finished game takes no further ply
+    assert!(record.play(mv(SHUFFLE[0])).is_err());
 
-    // A parsed counter counts: 37 plies already, drawn 63 plies later.
+    // A parsed counter counts when the record starts with it: 37 plies
+    // already, drawn 63 plies later. The limit itself is the rule's.
     let text = format!("{} 37", shuffle_start());
     let start: Position = text.parse().unwrap();
     assert_eq!(start.to_string(), text);
-    let mut record = GameRecord::new(start).with_repetition(false);
+    assert_eq!(start.no_progress_limit(), Some(lapilli_morris::NO_PROGRESS_LIMIT));
+    let mut record = GameRecord::new(start, start.no_progress_count()).with_repetition(false);
     for ply in 0..63 {
         assert_eq!(record.status(), None, "ply {ply}");
-        record.play(mv(SHUFFLE[ply % 4]));
+        record.play(mv(SHUFFLE[ply % 4])).unwrap();
     }
     assert_eq!(record.status(), Some(Adjudication::NoProgress));
 }
 
 #[test]
 fn a_winning_ply_wins_even_at_the_draw_limit() {
-    // 99 reversible plies, then a mill and the removal that reduces Black:
-    // the removal is irreversible, and the win is adjudicated first anyway.
+    // 99 reversible plies, then a mill and the removal that reduces Black.
+    // A turn that closes a mill ends with its removal (docs/design.md): no
+    // draw limit is adjudicated while the removal is pending, and the
+    // removal (irreversible) resets the count and wins.
     let start: Position =
         format!("{} 99", pos(&["a7", "b2", "d7", "g4"], &["b6", "c5", "e3"], [0, 0], Colour::White))
             .parse()
             .unwrap();
-    let mut record = GameRecord::new(start).with_repetition(false);
-    record.play(mv("g4-g7"));
-    assert_eq!(record.status(), Some(Adjudication::NoProgress));
-    record.play(mv("xc5"));
+    let mut record = GameRecord::new(start, start.no_progress_count()).with_repetition(false);
+    record.play(mv("g4-g7")).unwrap();
+    assert_eq!(record.plies_since_irreversible(), 100);
+    assert!(record.position().pending_removal());
+    assert_eq!(record.status(), None, "no draw in the middle of the turn");
+    record.play(mv("xc5")).unwrap();
     assert_eq!(record.status(), Some(Adjudication::Finished(Outcome::Loss)));
+    assert_eq!(record.position().no_progress_count(), 0);
+
+    // The 100th reversible ply without a mill is drawn at once.
+    let mut record = GameRecord::new(start, start.no_progress_count()).with_repetition(false);
+    record.play(mv("b2-b4")).unwrap();
+    assert_eq!(record.status(), Some(Adjudication::NoProgress));
 }
 
 #[test]
@@ -251,11 +264,11 @@ fn hash_covers_hands_side_and_pending_but_not_the_counter() {
     let a: Position = "WWW..B../.B....../........ w 6 7 x".parse().unwrap();
     let b: Position = "WWW..B../.B....../........ w 6 7 x 12".parse().unwrap();
     assert_eq!(a, b);
-    assert_eq!(a.hash(), b.hash());
+    assert_eq!(a.zobrist(), b.zobrist());
     let c: Position = "WWW..B../.B....../........ b 6 7 -".parse().unwrap();
-    assert_ne!(a.hash(), c.hash());
+    assert_ne!(a.zobrist(), c.zobrist());
     let d: Position = "WWW.BB../......../........ w 6 7 x".parse().unwrap();
-    assert_ne!(a.hash(), d.hash());
+    assert_ne!(a.zobrist(), d.zobrist());
 }
 
 #[test]
@@ -317,8 +330,7 @@ fn twelve_mens_morris_full_board_is_a_draw_and_diagonals_are_mills() {
     // a diagonal mill: a7-b6-c5
     let mut p = Position::from_parts(
         rules,
-        points(&["a7", "b6"]),
-        points(&["g1", "d1"]),
+        [points(&["a7", "b6"]), points(&["g1", "d1"])],
         [10, 10],
         Colour::White,
         false,
@@ -338,7 +350,7 @@ fn twelve_mens_morris_full_board_is_a_draw_and_diagonals_are_mills() {
         }
         let white: Bitboard = pts[..12].iter().map(|&i| Point::new(i)).collect();
         let black: Bitboard = pts[12..23].iter().map(|&i| Point::new(i)).collect();
-        let Ok(mut q) = Position::from_parts(rules, white, black, [0, 1], Colour::Black, false, 0) else {
+        let Ok(mut q) = Position::from_parts(rules, [white, black], [0, 1], Colour::Black, false, 0) else {
             continue;
         };
         let last = Move::Place(Point::new(pts[23]));
@@ -360,8 +372,7 @@ fn lasker_morris_may_place_or_slide() {
     assert_eq!(Position::start(rules).in_hand(Colour::White), 10);
     let p = Position::from_parts(
         rules,
-        points(&["a7", "d6"]),
-        points(&["g1", "d1"]),
+        [points(&["a7", "d6"]), points(&["g1", "d1"])],
         [8, 8],
         Colour::White,
         false,
@@ -375,7 +386,7 @@ fn lasker_morris_may_place_or_slide() {
     assert_eq!(q.in_hand(Colour::White), 8);
     assert_eq!(q.side_to_move(), Colour::Black);
     // hands need not match in Lasker Morris
-    assert!(Position::from_parts(rules, points(&["a7"]), points(&["g1"]), [9, 5], Colour::White, false, 0)
+    assert!(Position::from_parts(rules, [points(&["a7"]), points(&["g1"])], [9, 5], Colour::White, false, 0)
         .is_ok());
 }
 
@@ -394,4 +405,40 @@ fn illegal_plies_are_refused_with_a_reason() {
     assert_eq!(q, p);
     let six = Position::start(Rules::new(Variant::SixMensMorris));
     assert_eq!(six.check(Move::Place(Point::new(16))), Err(IllegalReason::OffBoard));
+}
+
+/// Review D5: a Six Men's Morris move is read with that board's point
+/// names, not the 24-point board's.
+#[test]
+fn six_mens_morris_moves_use_its_own_point_names() {
+    let six = Position::start(Rules::new(Variant::SixMensMorris));
+    // e5 is point 2 of the six men's board, point 18 of the 24-point one
+    assert_eq!(six.parse_move("e5"), Ok(Move::Place(Point::new(2))));
+    assert_eq!(Position::default().parse_move("e5"), Ok(Move::Place(Point::new(18))));
+    assert_eq!(six.move_text(Move::Place(Point::new(2))), "e5");
+    // a5 is only on the six men's board
+    assert_eq!(six.parse_move("xa5"), Ok(Move::Remove(Point::new(0))));
+    assert!(Position::default().parse_move("a5").is_err());
+    // g7 is point 2 of the 24-point board, no point of the six men's
+    assert!(six.parse_move("g7").is_err());
+    let mut p = six;
+    p.play(six.parse_move("c4").unwrap()).unwrap();
+    assert_eq!(p.to_string(), "......../.W...... b 5 6 - six-mens-morris");
+}
+
+/// A ply and its removal read as one line, checked in turn (the rule that
+/// used to live in the command-line program).
+#[test]
+fn a_ply_and_its_removal_in_one_line() {
+    let p = pos(&["a7", "b2", "d7", "g4"], &["b6", "c5", "e3"], [0, 0], Colour::White);
+    assert_eq!(p.parse_plies("g4-g7xb6").unwrap(), [mv("g4-g7"), mv("xb6")]);
+    assert_eq!(p.parse_plies("g4-g7").unwrap(), [mv("g4-g7")]);
+    let err = |t: &str| p.parse_plies(t).unwrap_err();
+    assert_eq!(err("b2-b4xb6"), ParseMoveError::NothingToRemove("b2-b4".into()));
+    assert!(matches!(err("a7-a1xb6"), ParseMoveError::Illegal(e) if e.reason == IllegalReason::NotAdjacent));
+    assert!(
+        matches!(err("g4-g7xa7"), ParseMoveError::Illegal(e) if e.reason == IllegalReason::NotOpponentPiece)
+    );
+    assert!(matches!(err("xb6"), ParseMoveError::Illegal(e) if e.reason == IllegalReason::NoRemoval));
+    assert!(matches!(p.parse_move("g4-g7xb6"), Err(ParseMoveError::TwoPlies(_))));
 }

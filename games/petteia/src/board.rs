@@ -8,7 +8,7 @@
 //! (see the benchmarks), and nothing is generic or duplicated.
 
 use lapilli_board_graph::grid::Grid;
-use lapilli_symmetry::{automorphisms, Group, Permutation};
+use lapilli_symmetry::{automorphisms, Group};
 use std::sync::{Mutex, OnceLock};
 
 /// The most squares a board may have (one bit each in a `u128`).
@@ -20,6 +20,8 @@ pub(crate) const NONE: u8 = u8::MAX;
 /// Direction indices, as `grid::Direction::ALL`: north, east, south, west.
 pub(crate) const NORTH: usize = 0;
 pub(crate) const EAST: usize = 1;
+pub(crate) const SOUTH: usize = 2;
+pub(crate) const WEST: usize = 3;
 
 /// Everything move generation and capture need for one board size, built
 /// once per size from the grid's rows and columns (its ordered lines).
@@ -41,7 +43,9 @@ pub(crate) struct Tables {
     pub neighbours: Vec<u128>,
     /// The four corner squares.
     pub corners: u128,
-    /// The automorphism group of the board (trivial above 64 squares).
+    /// The automorphism group of the board: found from the rows and
+    /// columns up to 64 squares, [`Group::trivial`] on the squares of a
+    /// larger board.
     pub group: Group,
 }
 
@@ -75,10 +79,13 @@ impl Tables {
             }
         }
         let corners = [0, width - 1, n - width, n - 1].iter().fold(0, |s, &q| s | bit(q));
-        let group = match grid.board() {
-            Ok(board) => automorphisms(&board),
-            Err(_) => Group::from_elements(vec![Permutation::identity(0)]).expect("the trivial group"),
-        };
+        // A `Board` (and a permutation other than the identity) holds at
+        // most 64 points; above that the trivial group is the whole story.
+        let group = grid
+            .board()
+            .ok()
+            .and_then(|board| automorphisms(&board).ok())
+            .unwrap_or_else(|| Group::trivial(n));
         Tables {
             grid,
             width,
@@ -120,20 +127,6 @@ pub(crate) fn tables(width: usize, height: usize) -> &'static Tables {
     t
 }
 
-/// Iterates over the squares of a set, lowest first.
-#[inline]
-pub(crate) fn squares(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let p = set.trailing_zeros() as usize;
-            set &= set - 1;
-            Some(p)
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,7 +156,7 @@ mod tests {
     fn large_boards_have_tables_and_a_trivial_group() {
         let t = tables(8, 12);
         assert_eq!(t.squares(), 96);
-        assert_eq!(t.group.len(), 1);
+        assert_eq!((t.group.len(), t.group.points()), (1, 96));
         assert_eq!(t.all.count_ones(), 96);
         assert_eq!(t.ray[0][NORTH].count_ones(), 11);
         assert_eq!(t.ray[0][EAST].count_ones(), 7);

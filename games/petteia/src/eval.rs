@@ -9,9 +9,10 @@
 //! Every term is the same for both colours, so the evaluation agrees under
 //! the board's symmetries and the colour swap.
 
-use crate::board::squares;
-use crate::position::{Colour, Position};
-use lapilli_search::Evaluate;
+use crate::position::Position;
+use lapilli_board_graph::bits::bits;
+use lapilli_board_graph::Colour;
+use lapilli_search::{Evaluate, Game};
 
 /// The weights of [`Heuristic`], in the evaluation's units (a man is 100).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +90,7 @@ impl Terms {
         let empty = all & !(pos.pieces(Colour::White) | pos.pieces(Colour::Black));
         // Each side's mobility and the union of the squares it can reach.
         let reach = |c: Colour| {
-            squares(pos.pieces(c)).fold((0i32, 0u128), |(m, u), p| {
+            bits(pos.pieces(c)).fold((0i32, 0u128), |(m, u), p| {
                 let r = pos.reach(p);
                 (m + r.count_ones() as i32, u | r)
             })

@@ -14,35 +14,46 @@
 //!   and its Dux stands on its second rank (White e2, Black d7); the Dux
 //!   moves and helps capture like a man and is never captured.
 //! - **End**: a side reduced to one piece (the Dux counts) or without a
-//!   legal move loses. Threefold repetition and 100 plies without a capture
-//!   are draws, adjudicated by `lapilli_search::GameRecord`
-//!   ([`lapilli_search::Game::no_progress_limit`] is 100,
-//!   [`lapilli_search::Game::is_irreversible`] holds exactly for captures).
+//!   legal move loses ([`Ending`]). Threefold repetition and 100 plies
+//!   without a capture are draws, adjudicated by
+//!   `lapilli_search::GameRecord` ([`lapilli_search::Game::no_progress_limit`]
+//!   is [`NO_PROGRESS_LIMIT`], [`lapilli_search::Game::is_irreversible`]
+//!   holds exactly for captures).
+//!
+//! [`Position`] implements `lapilli_search::Game` (for search) and
+//! `lapilli_search::CheckedGame` (checked play, move text through the
+//! position, endings and winners), and `lapilli_search::Canonicalize` with
+//! the board's automorphism group ([`Position::group`]).
+//!
+//! With the non-default `serde` feature, positions serialize as their text
+//! and moves as their squares.
 //!
 //! The reconstruction is uncertain (seed 003); [`rules`] lists the points
 //! that are options and those that are not.
 //!
 //! ```
-//! use lapilli_petteia::{eval::Heuristic, Colour, Position, Setup, Variant};
-//! use lapilli_search::{perft, Engine, Limits};
+//! use lapilli_petteia::{eval::Heuristic, Colour, Ending, Position, Setup, Variant};
+//! use lapilli_search::{perft, CheckedGame, Engine, History, Limits};
 //!
 //! let start = Position::default();
 //! assert_eq!(perft(&start, 2), 944);
 //! // A triple capture (a case reported against other programs).
 //! let mut pos: Position = "8/8/3M4/3m4/1Mm1mM2/8/8/3M4 w 0".parse().unwrap();
 //! let m = pos.parse_move("d1-d4").unwrap();
-//! assert_eq!(m.to_string(), "d1-d4xc4xe4xd5");
+//! assert_eq!(pos.move_text(m), "d1-d4xc4xe4xd5");
 //! pos.play(m).unwrap();
 //! assert_eq!(pos.piece_count(Colour::Black), 0);
-//! assert_eq!(pos.winner(), Some(Colour::White));
+//! assert_eq!((pos.ending(), pos.winner()), (Some(Ending::Reduction), Some(Colour::White)));
 //! // Search the Dux variant's start.
 //! let dux = Setup::new(Variant::Dux).start();
-//! let analysis = Engine::new().search(&dux, &[], &Limits::depth(3), &Heuristic::default());
+//! let analysis = Engine::new().search(&dux, &History::default(), &Limits::depth(3), &Heuristic::default());
 //! assert!(dux.is_legal(analysis.best_move.unwrap()));
 //! ```
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
 mod board;
+pub mod descriptor;
 pub mod eval;
 mod moves;
 mod notation;
@@ -51,12 +62,11 @@ pub mod rules;
 mod zobrist;
 
 pub use board::MAX_SQUARES;
-pub use moves::{Move, MoveText, ParseMoveError};
+pub use lapilli_board_graph::Colour;
+pub use moves::Move;
 pub use notation::ParsePositionError;
 pub use position::{
-    Colour, Ending, IllegalMove, IllegalReason, MoveError, Moves, Piece, Position, PositionError, MAX_MOVES,
+    Captures, Ending, IllegalMove, IllegalReason, MoveError, MoveList, Piece, Position, PositionError,
+    Square, MAX_MOVES,
 };
-pub use rules::{parse_size, DuxPlacement, Rules, Setup, SetupError, Variant};
-
-#[cfg(test)]
-mod conformance;
+pub use rules::{parse_size, DuxPlacement, Rules, Setup, SetupError, Variant, NO_PROGRESS_LIMIT};

@@ -1,228 +1,221 @@
-//! Plies and their notation.
+//! Plies, and how they are written and read through a position.
 
-use lapilli_board_graph::grid::square_coordinates;
-use lapilli_symmetry::{MapMove, Permutation};
+use crate::board::NONE;
+use crate::position::{MoveError, Position};
+use lapilli_board_graph::notation::excerpt;
 use std::fmt;
-use std::str::FromStr;
-use thiserror::Error;
 
 /// A ply: one piece moves like a rook from `from` to `to`, and the enemy men
 /// it captures are removed (seed 003, custodian capture).
 ///
-/// The move carries its captures (at most three: the square it came from
-/// is empty) so that its text shows them, `a2-a5xb5`, and the width of its
-/// board so that it can name its squares and be mapped by a symmetry. It is
-/// 4 bytes and `Copy`. Positions build moves ([`crate::Position::legal_moves`],
-/// [`crate::Position::parse_move`]); two moves are equal when they move the
-/// same piece to the same square with the same captures on the same width.
+/// Squares are numbered rank by rank from a1 = 0, as in
+/// `lapilli_board_graph::grid`. The move carries its captures (at most
+/// three: the square it came from is empty), lowest square first, so that
+/// its text shows them, `a2-a5xb5`; it does not know its board, so it is
+/// written and read through a position
+/// ([`lapilli_search::CheckedGame::move_text`],
+/// [`lapilli_search::CheckedGame::parse_move`]). It is 5 bytes and `Copy`;
+/// two moves are equal when they move the same piece to the same square
+/// with the same captures.
 ///
 /// ```
 /// use lapilli_petteia::Position;
+/// use lapilli_search::CheckedGame;
 /// let pos: Position = "8/8/3M4/3m4/1Mm1mM2/8/8/3M4 w 0".parse().unwrap();
 /// let m = pos.parse_move("d1-d4").unwrap();
-/// assert_eq!(m.to_string(), "d1-d4xc4xe4xd5");
-/// assert_eq!(m.capture_count(), 3);
+/// assert_eq!(pos.move_text(m), "d1-d4xc4xe4xd5");
+/// assert_eq!((m.from(), m.to(), m.capture_count()), (3, 27, 3));
+/// assert_eq!(m.captured().collect::<Vec<_>>(), [26, 28, 35]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     from: u8,
     to: u8,
-    /// Bit `d` set: the man one step from `to` in direction `d` is captured.
-    captures: u8,
-    width: u8,
+    /// The captured squares, ascending, padded with [`NONE`].
+    captures: [u8; 3],
 }
 
 impl Move {
-    /// A move on a board `width` files wide. The caller vouches that the
-    /// capture bits (bit 0 north, 1 east, 2 south, 3 west of `to`) name
-    /// squares of the board.
-    pub(crate) fn new(from: usize, to: usize, captures: u8, width: usize) -> Move {
-        Move { from: from as u8, to: to as u8, captures, width: width as u8 }
+    /// A move; `captures` ascending and padded with [`NONE`] (the caller
+    /// vouches for both).
+    #[inline]
+    pub(crate) fn new(from: usize, to: usize, captures: [u8; 3]) -> Move {
+        Move { from: from as u8, to: to as u8, captures }
     }
 
-    /// The square the piece leaves.
-    pub fn from(self) -> usize {
-        self.from as usize
-    }
-
-    /// The square the piece goes to.
-    pub fn to(self) -> usize {
-        self.to as usize
-    }
-
-    /// The width (files) of the board the move belongs to.
-    pub fn width(self) -> usize {
-        self.width as usize
-    }
-
-    /// The capture directions as bits (bit 0 north, 1 east, 2 south, 3 west
-    /// of the target square).
-    pub fn capture_bits(self) -> u8 {
+    /// The capture array as stored: ascending, padded with [`NONE`].
+    #[inline]
+    pub(crate) fn capture_array(self) -> [u8; 3] {
         self.captures
     }
 
+    /// The square the piece leaves.
+    #[inline]
+    pub fn from(self) -> usize {
+        usize::from(self.from)
+    }
+
+    /// The square the piece goes to.
+    #[inline]
+    pub fn to(self) -> usize {
+        usize::from(self.to)
+    }
+
     /// Whether the move captures.
+    #[inline]
     pub fn is_capture(self) -> bool {
-        self.captures != 0
+        self.captures[0] != NONE
     }
 
     /// The number of men captured (0 to 3).
     pub fn capture_count(self) -> u32 {
-        self.captures.count_ones()
+        self.captured().count() as u32
     }
 
     /// The captured squares, lowest first.
+    #[inline]
     pub fn captured(self) -> impl Iterator<Item = usize> {
-        let (to, w) = (self.to as usize, self.width as usize);
-        // south, west lie below `to`; east, north above: lowest first
-        [(2, to.wrapping_sub(w)), (3, to.wrapping_sub(1)), (1, to + 1), (0, to + w)]
-            .into_iter()
-            .filter(move |&(d, _)| self.captures >> d & 1 == 1)
-            .map(|(_, q)| q)
+        self.captures.into_iter().filter(|&q| q != NONE).map(usize::from)
     }
 }
 
-/// The name of square `p` on a board `width` files wide: `"a1"` is 0.
-pub(crate) fn square_name(p: usize, width: usize) -> String {
-    format!("{}{}", (b'a' + (p % width) as u8) as char, p / width + 1)
-}
-
-impl fmt::Display for Move {
-    /// `from-to`, then `x` and each captured square, lowest square first:
-    /// `d1-d4xc4xe4xd5`.
+impl fmt::Debug for Move {
+    /// Square numbers: `3-27x26x28x35` (the text with names needs the
+    /// board: [`lapilli_search::CheckedGame::move_text`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let w = self.width();
-        write!(f, "{}-{}", square_name(self.from(), w), square_name(self.to(), w))?;
+        write!(f, "{}-{}", self.from, self.to)?;
         for q in self.captured() {
-            write!(f, "x{}", square_name(q, w))?;
+            write!(f, "x{q}")?;
         }
         Ok(())
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
+/// `m` on the board of `pos`: `from-to`, then `x` and each captured square,
+/// lowest first (`d1-d4xc4xe4xd5`).
+pub(crate) fn move_text(pos: &Position, m: Move) -> String {
+    let grid = pos.grid();
+    let name = |p: usize| {
+        if p < grid.point_count() {
+            grid.square_name(p)
+        } else {
+            format!("#{p}")
+        }
+    };
+    let mut out = format!("{}-{}", name(m.from()), name(m.to()));
+    for q in m.captured() {
+        out.push('x');
+        out.push_str(&name(q));
     }
+    out
 }
 
-impl MapMove for Move {
-    /// The move relabelled by a board automorphism: both squares and every
-    /// captured square mapped. The identity (which is all a board of more
-    /// than 64 squares has) leaves the move alone.
-    ///
-    /// # Panics
-    /// Panics if `g` is not an identity and acts on fewer squares than the
-    /// move names.
-    fn map_move(self, g: &Permutation) -> Move {
-        use lapilli_board_graph::Point;
-        if g.is_identity() {
-            return self;
-        }
-        let map = |p: usize| g.apply(Point::new(p)).index();
-        let (to, w) = (map(self.to()), self.width());
-        let mut captures = 0u8;
-        for q in self.captured() {
-            let q = map(q);
-            let d = if q == to + w {
-                0
-            } else if q == to + 1 {
-                1
-            } else if q + w == to {
-                2
-            } else {
-                3
+/// Reads `from-to`, optionally followed by `x` and a captured square any
+/// number of times (`a2-a5`, `a2-a5xb5`, `d1-d4xc4xe4xd5`), on the board of
+/// `pos`. The captures are those the piece makes on arriving; written
+/// captures must equal them (in any order). Legality is not checked.
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let grid = pos.grid();
+    let (from, rest) = text.split_once('-').ok_or_else(|| MoveError::Shape(excerpt(text)))?;
+    let names = square_names(rest);
+    let from = grid.parse_square(from)?;
+    let to = grid.parse_square(names[0])?;
+    let claimed = names[1..].iter().map(|s| grid.parse_square(s)).collect::<Result<Vec<usize>, _>>()?;
+    let m = Move::new(from, to, pos.captures(from, to));
+    if names.len() > 1 {
+        let actual: Vec<usize> = m.captured().collect();
+        let mut sorted = claimed.clone();
+        sorted.sort_unstable();
+        if sorted != actual {
+            let names = |squares: &[usize]| -> String {
+                if squares.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    squares.iter().map(|&q| grid.square_name(q)).collect::<Vec<_>>().join(" ")
+                }
             };
-            captures |= 1 << d;
+            return Err(MoveError::WrongCaptures {
+                claimed: excerpt(&names(&claimed)),
+                actual: names(&actual),
+            });
         }
-        Move::new(map(self.from()), to, captures, w)
     }
+    Ok(m)
 }
 
-/// A move as typed: two squares and, optionally, the captured squares.
-/// Squares are `(file, rank)` from 0, read from names such as `b5`; the
-/// board they belong to is not known until a position resolves the text
-/// ([`crate::Position::parse_move`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveText {
-    /// The square the piece leaves.
-    pub from: (usize, usize),
-    /// The square it goes to.
-    pub to: (usize, usize),
-    /// The captures claimed after `x`, if any were written.
-    pub captures: Option<Vec<(usize, usize)>>,
-}
-
-/// Why text is not a move.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ParseMoveError {
-    /// Nothing was typed.
-    #[error("empty move: type from-to, such as a2-a5 (captures may follow as xb5)")]
-    Empty,
-    /// Not `from-to` with optional `x` captures.
-    #[error("{0:?} is not a move: write from-to, such as a2-a5, optionally with captures as a2-a5xb5")]
-    Shape(String),
-    /// A part that is not a square name.
-    #[error("{0:?} is not a square: write a file letter and a rank number, such as b5")]
-    BadSquare(String),
-}
-
-pub(crate) use lapilli_search::message::excerpt;
-
-/// Reads a square name: a lower-case file letter and a rank number from 1
-/// without leading zeros (at most two digits).
-fn parse_square(s: &str) -> Result<(usize, usize), ParseMoveError> {
-    square_coordinates(s).ok_or_else(|| ParseMoveError::BadSquare(excerpt(s)))
-}
-
-impl FromStr for MoveText {
-    type Err = ParseMoveError;
-
-    /// Parses `from-to` optionally followed by `x` and a captured square,
-    /// any number of times: `a2-a5`, `a2-a5xb5`, `d1-d4xc4xd5xe4`.
-    ///
-    /// # Errors
-    /// [`ParseMoveError`] naming the first fault.
-    fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
-        let s = s.trim();
-        if s.is_empty() {
-            return Err(ParseMoveError::Empty);
+/// The square names in `rest`, the text after `from-`: the target and the
+/// captures, separated by `x` (`a5`, `a5xb5xc6`). A name is a letter and
+/// the digits after it, so that the file `x` of a wide board reads too
+/// (`x1-x3xw3`); a part that is not a name reaches up to the next
+/// separator, for the square reader to refuse.
+fn square_names(rest: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut s = rest;
+    loop {
+        let first = s.chars().next().map_or(0, char::len_utf8);
+        let end = s[first..].find(|c: char| !c.is_ascii_digit()).map_or(s.len(), |i| first + i);
+        let stop =
+            if s[end..].starts_with('x') { end } else { s[end..].find('x').map_or(s.len(), |i| end + i) };
+        out.push(&s[..stop]);
+        if stop == s.len() {
+            return out;
         }
-        let (from, rest) = s.split_once('-').ok_or_else(|| ParseMoveError::Shape(excerpt(s)))?;
-        let mut parts = rest.split('x');
-        let to = parts.next().unwrap_or_default();
-        let from = parse_square(from)?;
-        let to = parse_square(to)?;
-        let captures: Vec<(usize, usize)> = parts.map(parse_square).collect::<Result<_, _>>()?;
-        let captures = if rest.contains('x') { Some(captures) } else { None };
-        Ok(MoveText { from, to, captures })
+        s = &s[stop + 1..];
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lapilli_board_graph::grid::GridError;
+    use lapilli_search::CheckedGame;
 
     #[test]
     fn text_shapes() {
-        let t: MoveText = "a2-a5xb5".parse().unwrap();
-        assert_eq!(t, MoveText { from: (0, 1), to: (0, 4), captures: Some(vec![(1, 4)]) });
-        let t: MoveText = " i10-i9 ".parse().unwrap();
-        assert_eq!(t, MoveText { from: (8, 9), to: (8, 8), captures: None });
-        assert_eq!("".parse::<MoveText>(), Err(ParseMoveError::Empty));
-        assert_eq!("a2a5".parse::<MoveText>(), Err(ParseMoveError::Shape("a2a5".into())));
-        assert_eq!("a2-a5x".parse::<MoveText>(), Err(ParseMoveError::BadSquare("".into())));
-        assert_eq!("a0-a5".parse::<MoveText>(), Err(ParseMoveError::BadSquare("a0".into())));
-        assert_eq!("a2-a5-a6".parse::<MoveText>(), Err(ParseMoveError::BadSquare("a5-a6".into())));
-        assert_eq!("A2-a5".parse::<MoveText>(), Err(ParseMoveError::BadSquare("A2".into())));
+        let pos: Position = "8/8/M7/m7/8/8/8/M6m w 0".parse().unwrap();
+        assert_eq!(pos.parse_move("a1-a4xa5").map(|m| (m.from(), m.to(), m.capture_count())), Ok((0, 24, 1)));
+        assert_eq!(pos.parse_move(" a1-a3 ").map(|m| (m.from(), m.to(), m.capture_count())), Ok((0, 16, 0)));
+        let big: Position = crate::Setup::default().size(9, 10).unwrap().start();
+        assert_eq!(big.parse_move("i10-i9").map(|m| (m.from(), m.to())), Ok((89, 80)));
+        let bad = |s: &str| GridError::BadSquare(s.into()).into();
+        assert_eq!(pos.parse_move(""), Err(MoveError::Empty));
+        assert_eq!(pos.parse_move("a2a5"), Err(MoveError::Shape("a2a5".into())));
+        assert_eq!(pos.parse_move("a2-a5x"), Err(bad("")));
+        assert_eq!(pos.parse_move("a0-a5"), Err(bad("a0")));
+        assert_eq!(pos.parse_move("a2-a5-a6"), Err(bad("a5-a6")));
+        assert_eq!(pos.parse_move("A2-a5"), Err(bad("A2")));
+        assert_eq!(
+            pos.parse_move("a1-a9"),
+            Err(GridError::OffBoard { name: "a9".into(), width: 8, height: 8 }.into())
+        );
+    }
+
+    #[test]
+    fn the_file_x_is_not_a_capture_mark() {
+        assert_eq!(square_names("x1"), ["x1"]);
+        assert_eq!(square_names("x3xw3xx4"), ["x3", "w3", "x4"]);
+        assert_eq!(square_names("a5-a6xb2"), ["a5-a6", "b2"]);
+        assert_eq!(square_names("a5x"), ["a5", ""]);
+        assert_eq!(square_names(""), [""]);
+        let wide = crate::Setup::default().size(24, 5).unwrap().start();
+        let m = wide.parse_move("x2-x3").unwrap();
+        assert_eq!((m.from(), m.to(), wide.move_text(m)), (47, 71, "x2-x3".to_string()));
+        assert!(wide.is_legal(m));
     }
 
     #[test]
     fn captured_squares_and_text() {
-        // d4 on 8x8 is 27; captures west (c4), north (d5), east (e4).
-        let m = Move::new(3, 27, 0b1011, 8);
+        // d4 on 8x8 is 27; captures west (c4), east (e4), north (d5).
+        let m = Move::new(3, 27, [26, 28, 35]);
         assert_eq!(m.captured().collect::<Vec<_>>(), vec![26, 28, 35]);
-        assert_eq!(m.to_string(), "d1-d4xc4xe4xd5");
-        assert_eq!(square_name(89, 9), "i10");
+        assert_eq!(format!("{m:?}"), "3-27x26x28x35");
+        assert_eq!(move_text(&Position::default(), m), "d1-d4xc4xe4xd5");
+        let big = crate::Setup::default().size(9, 10).unwrap().start();
+        assert_eq!(big.square_name(89), "i10");
     }
 }

@@ -3,23 +3,30 @@
 //! A position is written like a chess FEN: the ranks from the top (rank
 //! `H`) down to rank 1, separated by `/`; in each rank, from file `a`, a
 //! letter per piece (`M` a White man, `D` White's Dux, `m` a Black man, `d`
-//! Black's Dux) and a count (1-26, no leading zero) for each run of empty
-//! squares. Then a space and the side to move (`w` or `b`), a space and the
-//! no-progress counter (plies since the last capture, 0-65535). Rules other
-//! than the defaults follow as words, in this order: `anvil`
+//! Black's Dux) and a count (1-26) for each run of empty squares. Then the
+//! side to move (`w` or `b`) and the no-progress count (plies since the
+//! last capture, 0 to 2^32 - 1). Rules other than the defaults follow as
+//! words, in this order: `anvil`
 //! ([`crate::Rules::edge_anvil`]), `corners`
 //! ([`crate::Rules::corner_capture`]), `no-progress=N` or `no-progress=none`
 //! ([`crate::Rules::no_progress_limit`], when not 100). The board size is
 //! read from the ranks.
 //!
-//! The 8x8 start is `mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0`; the
-//! Dux variant's is `mmmmmmmm/3d4/8/8/8/8/4D3/MMMMMMMM w 0`. Only this
-//! canonical form parses, so printing a parsed position gives back the same
-//! text.
+//! The fields are separated by runs of whitespace and numbers are decimal
+//! digits, leading zeros allowed (the workspace's one policy,
+//! `lapilli_board_graph::notation`). A position prints in the canonical
+//! form: single spaces, no leading zeros, runs of empty squares as one
+//! count each. The 8x8 start is
+//! `mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0`; the Dux variant's is
+//! `mmmmmmmm/3d4/8/8/8/8/4D3/MMMMMMMM w 0`.
 
-use crate::moves::{excerpt, square_name};
-use crate::position::{Colour, Piece, Position, PositionError};
-use crate::rules::{Rules, SetupError, DEFAULT_NO_PROGRESS};
+use crate::moves::move_text;
+use crate::position::{Piece, Position, PositionError};
+use crate::rules::{Rules, Setup, SetupError, NO_PROGRESS_LIMIT};
+use crate::Move;
+use lapilli_board_graph::notation::{excerpt, fields, parse_decimal};
+use lapilli_board_graph::Colour;
+use lapilli_search::Game;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -27,9 +34,9 @@ use thiserror::Error;
 /// Why text is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
-    /// Not ranks, side and counter separated by single spaces. Holds the
-    /// start of the text.
-    #[error("expected ranks separated by /, a space, the side to move (w or b), a space and the no-progress counter, as in 'mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0'; got {0:?}")]
+    /// Not ranks, side and count separated by whitespace. Holds the start
+    /// of the text.
+    #[error("expected ranks separated by /, the side to move (w or b) and the no-progress count, separated by spaces, as in 'mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0'; got {0:?}")]
     Shape(String),
     /// A character that is neither a piece letter nor a digit.
     #[error("rank {rank} has {found:?}; pieces are M and D (white man and Dux), m and d (black), empty runs are counts")]
@@ -39,8 +46,8 @@ pub enum ParsePositionError {
         /// The character.
         found: char,
     },
-    /// A count of 0, with a leading zero, or above 26.
-    #[error("rank {rank} has the count {count:?}; empty runs are written 1 to 26 without leading zeros, one count per run")]
+    /// A count of 0 or above 26 (two counts in a row read as one).
+    #[error("rank {rank} has the count {count:?}; a run of empty squares is one count from 1 to 26")]
     BadCount {
         /// The rank (1 at the bottom).
         rank: usize,
@@ -60,8 +67,8 @@ pub enum ParsePositionError {
     /// A side other than `w` or `b`.
     #[error("side to move {0:?} is neither w nor b")]
     BadSide(String),
-    /// A counter that is not a number 0-65535 without leading zeros.
-    #[error("no-progress counter {0:?} is not a number from 0 to 65535")]
+    /// A count that is not a number from 0 to 2^32 - 1.
+    #[error("no-progress count {0:?} is not a number from 0 to 4294967295")]
     BadCounter(String),
     /// An unknown, repeated or misplaced rule word.
     #[error("rule word {0:?} is not known here: use anvil, corners, no-progress=N (N not 100) or no-progress=none, in that order")]
@@ -74,39 +81,27 @@ pub enum ParsePositionError {
 /// Reads one rank: its squares from file `a`.
 fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<Piece>>, ParsePositionError> {
     let mut out = Vec::new();
-    let mut digits = String::new();
-    let flush = |digits: &mut String, out: &mut Vec<Option<Piece>>| -> Result<(), ParsePositionError> {
-        if digits.is_empty() {
-            return Ok(());
-        }
-        let bad = || ParsePositionError::BadCount { rank, count: excerpt(digits) };
-        if digits.len() > 2 || digits.starts_with('0') {
-            return Err(bad());
-        }
-        let n: usize = digits.parse().map_err(|_| bad())?;
-        if n > 26 {
-            return Err(bad());
-        }
-        out.extend(std::iter::repeat_n(None, n));
-        digits.clear();
-        Ok(())
-    };
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            if digits.len() > 2 {
-                return Err(ParsePositionError::BadCount { rank, count: excerpt(&digits) });
-            }
-            continue;
-        }
-        flush(&mut digits, &mut out)?;
-        let piece = Piece::from_char(c).ok_or(ParsePositionError::BadPiece { rank, found: c })?;
-        out.push(Some(piece));
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
         if out.len() > 26 {
             break;
         }
+        if c.is_ascii_digit() {
+            let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+            let digits = &rest[..end];
+            let bad = || ParsePositionError::BadCount { rank, count: excerpt(digits) };
+            let n = parse_decimal(digits, 26).map_err(|_| bad())?;
+            if n == 0 {
+                return Err(bad());
+            }
+            out.extend(std::iter::repeat_n(None, n as usize));
+            rest = &rest[end..];
+        } else {
+            let piece = Piece::from_char(c).ok_or(ParsePositionError::BadPiece { rank, found: c })?;
+            out.push(Some(piece));
+            rest = &rest[c.len_utf8()..];
+        }
     }
-    flush(&mut digits, &mut out)?;
     Ok(out)
 }
 
@@ -131,8 +126,8 @@ fn parse_rules(words: &[&str]) -> Result<Rules, ParsePositionError> {
             }
             _ => {
                 let n = word.strip_prefix("no-progress=").ok_or_else(bad)?;
-                let limit = parse_number(n).ok_or_else(bad)?;
-                if limit == DEFAULT_NO_PROGRESS {
+                let limit = parse_decimal(n, u64::from(u32::MAX)).map_err(|_| bad())? as u32;
+                if limit == NO_PROGRESS_LIMIT {
                     return Err(bad());
                 }
                 rules.no_progress_limit = Some(limit);
@@ -147,18 +142,6 @@ fn parse_rules(words: &[&str]) -> Result<Rules, ParsePositionError> {
     Ok(rules)
 }
 
-/// A decimal `u16` without sign or leading zeros.
-fn parse_number(s: &str) -> Option<u16> {
-    if s.is_empty()
-        || s.len() > 5
-        || !s.bytes().all(|b| b.is_ascii_digit())
-        || (s.len() > 1 && s.starts_with('0'))
-    {
-        return None;
-    }
-    s.parse().ok()
-}
-
 impl FromStr for Position {
     type Err = ParsePositionError;
 
@@ -168,7 +151,7 @@ impl FromStr for Position {
     /// [`ParsePositionError`] naming the first fault found.
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
         let shape = || ParsePositionError::Shape(excerpt(text));
-        let fields: Vec<&str> = text.split(' ').collect();
+        let fields = fields(text);
         if fields.len() < 3 || fields.len() > 6 {
             return Err(shape());
         }
@@ -193,14 +176,14 @@ impl FromStr for Position {
             ranks.push(squares);
         }
         let width = ranks[0].len();
-        crate::rules::check_size(width, height).map_err(PositionError::Size)?;
         let to_move = match fields[1] {
             "w" => Colour::White,
             "b" => Colour::Black,
             other => return Err(ParsePositionError::BadSide(excerpt(other))),
         };
-        let counter =
-            parse_number(fields[2]).ok_or_else(|| ParsePositionError::BadCounter(excerpt(fields[2])))?;
+        let no_progress = parse_decimal(fields[2], u64::from(u32::MAX))
+            .map_err(|_| ParsePositionError::BadCounter(excerpt(fields[2])))?
+            as u32;
         let rules = parse_rules(&fields[3..])?;
         let mut pieces = [0u128; 2];
         let mut duxes = 0u128;
@@ -209,14 +192,15 @@ impl FromStr for Position {
             for (f, piece) in squares.iter().enumerate() {
                 if let Some(piece) = piece {
                     let bit = 1u128 << (r * width + f);
-                    pieces[piece.colour as usize] |= bit;
+                    pieces[piece.colour.index()] |= bit;
                     if piece.dux {
                         duxes |= bit;
                     }
                 }
             }
         }
-        Ok(Position::from_sets(width, height, pieces, duxes, to_move, counter, rules)?)
+        let setup = Setup::default().size(width, height).map_err(PositionError::Size)?.rules(rules);
+        Ok(Position::from_parts(setup, pieces, duxes, to_move, no_progress)?)
     }
 }
 
@@ -244,7 +228,7 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        write!(f, " {} {}", self.side_to_move().char(), self.no_progress_counter())?;
+        write!(f, " {} {}", self.side_to_move().char(), self.no_progress_count())?;
         let rules = self.rules();
         if rules.edge_anvil {
             f.write_str(" anvil")?;
@@ -253,7 +237,7 @@ impl fmt::Display for Position {
             f.write_str(" corners")?;
         }
         match rules.no_progress_limit {
-            Some(DEFAULT_NO_PROGRESS) => {}
+            Some(NO_PROGRESS_LIMIT) => {}
             Some(n) => write!(f, " no-progress={n}")?,
             None => f.write_str(" no-progress=none")?,
         }
@@ -264,20 +248,28 @@ impl fmt::Display for Position {
 impl Position {
     /// The board drawn for a terminal with file letters and rank numbers:
     /// `M`/`m` men, `D`/`d` the Duxes (White upper case, Black lower case),
-    /// `.` empty; the piece that moved last in brackets, `x` where it
-    /// captured. Below it: the last move, each side's piece count and Dux
-    /// square, and the no-progress counter.
+    /// `.` empty. Given the ply that led here (`last`), the piece that
+    /// moved stands in brackets and `x` marks the squares it captured, and
+    /// a line names the ply. Below: each side's piece count and Dux square,
+    /// and the no-progress count.
     ///
     /// ```
     /// use lapilli_petteia::Position;
-    /// let d = Position::default().diagram();
+    /// use lapilli_search::CheckedGame;
+    /// let d = Position::default().diagram(None);
     /// assert!(d.contains(" 8  m m m m m m m m"));
     /// assert!(d.contains("    a b c d e f g h"));
+    /// let mut pos: Position = "8/8/3M4/3m4/1Mm1mM2/8/8/3M4 w 0".parse().unwrap();
+    /// let m = pos.parse_move("d1-d4").unwrap();
+    /// pos.play(m).unwrap();
+    /// let d = pos.diagram(Some(m));
+    /// assert!(d.contains(" 4  . M x[M]x M . . "), "{d}");
+    /// assert!(d.contains("last move: white d1-d4xc4xe4xd5 (captured 3 men)"));
     /// ```
-    pub fn diagram(&self) -> String {
+    pub fn diagram(&self, last: Option<Move>) -> String {
         let (w, h) = (self.width(), self.height());
-        let last = self.last_move();
         let captured: Vec<usize> = last.map(|m| m.captured().collect()).unwrap_or_default();
+        let moved_to = |p: usize| last.is_some_and(|m| m.to() == p);
         let mut out = String::new();
         for r in (0..h).rev() {
             out.push_str(&format!("{:>2} ", r + 1));
@@ -288,18 +280,16 @@ impl Position {
                     None if captured.contains(&p) => 'x',
                     None => '.',
                 };
-                let moved = last.is_some_and(|m| m.to() == p);
-                let after_moved = file > 0 && last.is_some_and(|m| m.to() == p - 1);
-                out.push(if moved {
+                out.push(if moved_to(p) {
                     '['
-                } else if after_moved {
+                } else if file > 0 && moved_to(p - 1) {
                     ']'
                 } else {
                     ' '
                 });
                 out.push(c);
             }
-            out.push(if last.is_some_and(|m| m.to() == r * w + w - 1) { ']' } else { ' ' });
+            out.push(if moved_to(r * w + w - 1) { ']' } else { ' ' });
             out.push('\n');
         }
         out.push_str("   ");
@@ -310,100 +300,42 @@ impl Position {
         out.push('\n');
         if let Some(m) = last {
             let mover = self.side_to_move().opponent();
-            let n = m.capture_count();
-            let what = match n {
+            let what = match m.capture_count() {
                 0 => "no capture".to_string(),
                 1 => "captured 1 man".to_string(),
-                _ => format!("captured {n} men"),
+                n => format!("captured {n} men"),
             };
-            out.push_str(&format!("last move: {mover} {m} ({what})\n"));
+            out.push_str(&format!("last move: {mover} {} ({what})\n", move_text(self, m)));
         }
-        for c in [Colour::White, Colour::Black] {
+        for c in Colour::BOTH {
             let dux = match self.dux(c) {
-                Some(p) => format!(", Dux on {}", square_name(p, w)),
+                Some(p) => format!(", Dux on {}", self.square_name(p)),
                 None => String::new(),
             };
             out.push_str(&format!("{c}: {} pieces{dux}\n", self.piece_count(c)));
         }
+        let count = self.no_progress_count();
         match self.rules().no_progress_limit {
-            Some(limit) => out.push_str(&format!(
-                "plies without a capture: {} (draw at {limit})\n",
-                self.no_progress_counter()
-            )),
-            None => out.push_str(&format!("plies without a capture: {}\n", self.no_progress_counter())),
+            Some(limit) => out.push_str(&format!("plies without a capture: {count} (draw at {limit})\n")),
+            None => out.push_str(&format!("plies without a capture: {count}\n")),
         }
         out
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn errors_name_the_fault() {
-        let p = |s: &str| s.parse::<Position>();
-        assert!(matches!(p(""), Err(ParsePositionError::Shape(_))));
-        assert!(matches!(p("8/8 w"), Err(ParsePositionError::Shape(_))));
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMX w 0"),
-            Err(ParsePositionError::BadPiece { rank: 1, found: 'X' })
-        );
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/08/8/8/8/MMMMMMMM/MMMMMMMM w 0"),
-            Err(ParsePositionError::BadCount { rank: 6, count: "08".into() })
-        );
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/44/8/8/8/MMMMMMMM/MMMMMMMM w 0"),
-            Err(ParsePositionError::BadCount { rank: 6, count: "44".into() })
-        );
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/7/8/8/8/MMMMMMMM/MMMMMMMM w 0"),
-            Err(ParsePositionError::RankWidth { rank: 6, found: 7, expected: 8 })
-        );
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM x 0"),
-            Err(ParsePositionError::BadSide("x".into()))
-        );
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 01"),
-            Err(ParsePositionError::BadCounter("01".into()))
-        );
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0 corners anvil"),
-            Err(ParsePositionError::BadRule("anvil".into()))
-        );
-        assert_eq!(
-            p("mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0 no-progress=100"),
-            Err(ParsePositionError::BadRule("no-progress=100".into()))
-        );
-        assert_eq!(
-            p("mmmmmmmm/8/8/MMMMMMMM w 0"),
-            Err(ParsePositionError::Position(PositionError::Size(SetupError::BadSize {
-                width: 8,
-                height: 4
-            })))
-        );
-        assert_eq!(p("m7/8/8/8/8/8/8/MM6 w 0"), Err(PositionError::OpponentReduced(Colour::Black).into()));
-        assert_eq!(p("dd6/8/8/8/8/8/8/MM6 w 0"), Err(PositionError::TwoDuxes(Colour::Black).into()));
+/// With the `serde` feature, a position serializes as its text.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
+}
 
-    #[test]
-    fn rules_round_trip() {
-        for text in [
-            "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0 anvil",
-            "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM b 7 anvil corners no-progress=50",
-            "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 65535 no-progress=none",
-            "mmmmmmmmm/mmmmmmmmm/9/9/9/9/9/9/MMMMMMMMM/MMMMMMMMM w 0",
-        ] {
-            let pos: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(pos.to_string(), text);
-        }
-        let pos: Position =
-            "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM b 7 anvil corners no-progress=50".parse().unwrap();
-        assert_eq!(
-            pos.rules(),
-            Rules { edge_anvil: true, corner_capture: true, no_progress_limit: Some(50) }
-        );
+/// With the `serde` feature, a position deserializes from its text.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }

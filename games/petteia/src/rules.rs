@@ -22,14 +22,16 @@
 //! mentions has no ancient support and is not offered.
 
 use crate::board::MAX_SQUARES;
-use crate::position::{Colour, Position};
+use crate::position::Position;
+use lapilli_board_graph::notation::{excerpt, parse_decimal};
+use lapilli_board_graph::Colour;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// The plies without a capture after which the game is drawn by default
-/// (docs/design.md).
-pub const DEFAULT_NO_PROGRESS: u16 = 100;
+/// The plies without a capture after which the game is drawn under the
+/// default rules (docs/design.md): [`Rules::no_progress_limit`]'s default.
+pub const NO_PROGRESS_LIMIT: u32 = 100;
 
 /// Rules that act during play; they are part of a position (and of its
 /// text when not the default).
@@ -46,13 +48,15 @@ pub struct Rules {
     /// (docs/design.md: no corner captures).
     pub corner_capture: bool,
     /// Draw after this many consecutive plies without a capture; `None` for
-    /// no such rule. Default `Some(100)` (docs/design.md).
-    pub no_progress_limit: Option<u16>,
+    /// no such rule. Default `Some(`[`NO_PROGRESS_LIMIT`]`)` (100,
+    /// docs/design.md). A constant of the rules: the count a position
+    /// carries never shortens it.
+    pub no_progress_limit: Option<u32>,
 }
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { edge_anvil: false, corner_capture: false, no_progress_limit: Some(DEFAULT_NO_PROGRESS) }
+        Rules { edge_anvil: false, corner_capture: false, no_progress_limit: Some(NO_PROGRESS_LIMIT) }
     }
 }
 
@@ -78,7 +82,7 @@ impl FromStr for Variant {
         match s {
             "standard" | "petteia" => Ok(Variant::Standard),
             "dux" | "latrunculi" => Ok(Variant::Dux),
-            _ => Err(SetupError::BadVariant(s.chars().take(24).collect())),
+            _ => Err(SetupError::BadVariant(excerpt(s))),
         }
     }
 }
@@ -148,18 +152,14 @@ pub fn check_size(width: usize, height: usize) -> Result<(), SetupError> {
 /// ```
 /// use lapilli_petteia::parse_size;
 /// assert_eq!(parse_size("9x10"), Ok((9, 10)));
+/// assert_eq!(parse_size("08x08"), Ok((8, 8)));
 /// assert!(parse_size("9 by 10").is_err());
 /// assert!(parse_size("20x20").is_err()); // 400 squares
 /// ```
 pub fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
-    let bad = || SetupError::BadSizeText(text.chars().take(24).collect());
+    let bad = || SetupError::BadSizeText(excerpt(text));
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let number = |s: &str| -> Result<usize, SetupError> {
-        if s.is_empty() || s.len() > 3 || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        s.parse().map_err(|_| bad())
-    };
+    let number = |s: &str| parse_decimal(s, 999).map(|n| n as usize).map_err(|_| bad());
     let (w, h) = (number(w)?, number(h)?);
     check_size(w, h)?;
     Ok((w, h))
@@ -256,7 +256,7 @@ impl Setup {
                 (rank(0) | wd, rank(h - 1) | bd, wd | bd)
             }
         };
-        Position::from_sets(w, h, [white, black], duxes, Colour::White, 0, self.rules)
+        Position::from_parts(*self, [white, black], duxes, Colour::White, 0)
             .expect("the start is a valid position")
     }
 }

@@ -1,10 +1,10 @@
-//! Zobrist keys of the pieces (`lapilli_search::zobrist`).
+//! Zobrist keys of the pieces (`lapilli_board_graph::zobrist`).
 
 use crate::board::MAX_SQUARES;
-use lapilli_search::zobrist::{keys, splitmix64};
+use lapilli_board_graph::zobrist::{keys, splitmix64};
 
 /// Offset of this crate's keys in the SplitMix64 sequence (any fixed value;
-/// distinct from other crates' only for tidiness, as hashes of different
+/// distinct from other crates' only for tidiness, as keys of different
 /// games never meet).
 const OFFSET: u64 = 3_000_000;
 

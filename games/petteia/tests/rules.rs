@@ -4,8 +4,9 @@
 
 mod naive;
 
-use lapilli_petteia::{Colour, Ending, IllegalReason, MoveError, Position, Rules, Setup, Variant};
-use lapilli_search::{perft, Adjudication, Game, GameRecord, Outcome};
+use lapilli_board_graph::grid::GridError;
+use lapilli_petteia::{Colour, Ending, IllegalReason, MoveError, Position, Rules, Setup, Square, Variant};
+use lapilli_search::{perft, Adjudication, CheckedGame, Game, GameRecord, Outcome, RecordError};
 use lapilli_symmetry::{MapMove, Symmetric};
 use naive::Naive;
 use rand::rngs::StdRng;
@@ -29,8 +30,14 @@ fn place(pieces: &[(&str, &str)], side: char) -> Position {
 
 fn play(pos: &mut Position, text: &str) -> String {
     let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{pos}: {text}: {e}"));
+    let written = pos.move_text(m);
     pos.play(m).unwrap();
-    m.to_string()
+    written
+}
+
+/// The text of the move `text` reads in `pos` (with its captures).
+fn text_of(pos: &Position, text: &str) -> String {
+    pos.move_text(pos.parse_move(text).unwrap_or_else(|e| panic!("{pos}: {text}: {e}")))
 }
 
 // ---- the cases reported against other custodian-capture programs ----
@@ -39,15 +46,15 @@ fn play(pos: &mut Position, text: &str) -> String {
 fn case_triple_capture_in_all_eight_orientations() {
     let pos = place(&[("M", "b4 d1 d6 f4"), ("m", "c4 d5 e4")], 'w');
     let m = pos.parse_move("d1-d4").unwrap();
-    assert_eq!(m.to_string(), "d1-d4xc4xe4xd5");
+    assert_eq!(pos.move_text(m), "d1-d4xc4xe4xd5");
     let group = pos.group();
     assert_eq!(group.len(), 8);
     let mut images = Vec::new();
     for g in group.elements() {
         let image = pos.map(g);
         let mapped = m.map_move(g);
-        assert!(image.is_legal(mapped), "{image}: {mapped}");
-        assert_eq!(mapped.capture_count(), 3, "{image}: {mapped}");
+        assert!(image.is_legal(mapped), "{image}: {mapped:?}");
+        assert_eq!(mapped.capture_count(), 3, "{image}: {mapped:?}");
         // Also found by typing the move without its captures.
         let typed = format!("{}-{}", image.square_name(mapped.from()), image.square_name(mapped.to()));
         assert_eq!(image.parse_move(&typed), Ok(mapped));
@@ -80,12 +87,12 @@ fn case_safe_entry_then_the_returning_piece_captures() {
 fn case_the_edge_is_not_an_anvil() {
     let pos = place(&[("M", "a4 h1"), ("m", "b8 h8")], 'b');
     let m = pos.parse_move("b8-b4").unwrap();
-    assert_eq!(m.to_string(), "b8-b4");
+    assert_eq!(pos.move_text(m), "b8-b4");
     assert!(!m.is_capture());
     // Under the edge-anvil option the same move captures a4.
     let anvil: Position = format!("{} anvil", pos).parse().unwrap();
     assert_eq!(anvil.rules(), Rules { edge_anvil: true, ..Rules::default() });
-    assert_eq!(anvil.parse_move("b8-b4").unwrap().to_string(), "b8-b4xa4");
+    assert_eq!(text_of(&anvil, "b8-b4"), "b8-b4xa4");
 }
 
 #[test]
@@ -114,13 +121,13 @@ fn case_the_dux_is_immune() {
 #[test]
 fn single_double_and_triple_captures() {
     let pos = place(&[("M", "a5 c1 h1"), ("m", "b5 h8")], 'w');
-    assert_eq!(pos.parse_move("c1-c5").unwrap().to_string(), "c1-c5xb5");
+    assert_eq!(text_of(&pos, "c1-c5"), "c1-c5xb5");
     let pos = place(&[("M", "a5 e5 c1"), ("m", "b5 d5 h8")], 'w');
     let m = pos.parse_move("c1-c5").unwrap();
-    assert_eq!((m.to_string(), m.capture_count()), ("c1-c5xb5xd5".to_string(), 2));
+    assert_eq!((pos.move_text(m), m.capture_count()), ("c1-c5xb5xd5".to_string(), 2));
     let pos = place(&[("M", "a5 e5 c7 c1"), ("m", "b5 d5 c6 h8")], 'w');
     let m = pos.parse_move("c1-c5").unwrap();
-    assert_eq!((m.to_string(), m.capture_count()), ("c1-c5xb5xd5xc6".to_string(), 3));
+    assert_eq!((pos.move_text(m), m.capture_count()), ("c1-c5xb5xd5xc6".to_string(), 3));
     // Only the moved piece captures: an existing sandwich is not taken.
     let pos = place(&[("M", "a5 c5 h1"), ("m", "b5 h8")], 'w');
     assert!(pos.legal_moves().iter().all(|m| !m.is_capture()));
@@ -141,14 +148,14 @@ fn moving_between_two_enemies_is_safe() {
 fn edge_and_corner_pieces_are_not_captured_against_the_edge() {
     let pos = place(&[("M", "a1 a8 h1"), ("m", "c2 b7 h8")], 'b');
     for m in pos.legal_moves() {
-        assert!(!m.is_capture(), "{m}");
+        assert!(!m.is_capture(), "{m:?}");
     }
     // The corner-capture option takes a1 between b1 and a2.
     let corners: Position =
         format!("{} corners", place(&[("M", "a1 h1"), ("m", "a2 c1 h8")], 'b')).parse().unwrap();
-    assert_eq!(corners.parse_move("c1-b1").unwrap().to_string(), "c1-b1xa1");
+    assert_eq!(text_of(&corners, "c1-b1"), "c1-b1xa1");
     let plain = place(&[("M", "a1 h1"), ("m", "a2 c1 h8")], 'b');
-    assert_eq!(plain.parse_move("c1-b1").unwrap().to_string(), "c1-b1");
+    assert_eq!(text_of(&plain, "c1-b1"), "c1-b1");
 }
 
 #[test]
@@ -166,27 +173,27 @@ fn a_sandwiched_dux_stays_and_a_dux_helps_capture() {
 fn wrong_capture_suffixes_are_refused() {
     let pos = place(&[("M", "a5 c1 h1"), ("m", "b5 h8")], 'w');
     assert!(pos.parse_move("c1-c5xb5").is_ok());
-    match pos.parse_move("c1-c5xd5") {
-        Err(MoveError::Illegal(e)) => {
-            assert_eq!(e.reason, IllegalReason::WrongCaptures { claimed: "d5".into(), actual: "b5".into() })
-        }
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(
+        pos.parse_move("c1-c5xd5"),
+        Err(MoveError::WrongCaptures { claimed: "d5".into(), actual: "b5".into() })
+    );
     assert!(pos.parse_move("c1-c4xb5").is_err());
     assert!(pos.parse_move("c1-c5xb5xb5").is_err());
-    assert!(
-        matches!(pos.parse_move("c1-d2"), Err(MoveError::Illegal(e)) if e.reason == IllegalReason::NotStraight)
-    );
-    assert!(
-        matches!(pos.parse_move("b5-b4"), Err(MoveError::Illegal(e)) if matches!(e.reason, IllegalReason::NotYourPiece(_)))
-    );
-    assert!(
-        matches!(pos.parse_move("a5-a9"), Err(MoveError::Illegal(e)) if e.reason == IllegalReason::OffBoard)
-    );
-    assert!(
-        matches!(pos.parse_move("h1-h8"), Err(MoveError::Illegal(e)) if e.reason == IllegalReason::Blocked("h8".into()))
-    );
-    assert!(matches!(pos.parse_move("c1"), Err(MoveError::Parse(_))));
+    // Reading leaves legality to the check (and the checked play).
+    let check = |text: &str| pos.check(pos.parse_move(text).unwrap());
+    assert_eq!(check("c1-d2"), Err(IllegalReason::NotStraight));
+    assert_eq!(check("b5-b4"), Err(IllegalReason::NotYourPiece(Square::new(1, 4))));
+    assert_eq!(check("h1-h8"), Err(IllegalReason::Blocked(Square::new(7, 7))));
+    let m = pos.parse_move("c1-d2").unwrap();
+    let mut copy = pos;
+    let e = copy.play(m).unwrap_err();
+    assert_eq!(copy, pos);
+    assert_eq!((e.mv, e.text.as_str(), e.reason), (m, "c1-d2", IllegalReason::NotStraight));
+    assert!(matches!(pos.parse_move("a5-a9"), Err(MoveError::Square(GridError::OffBoard { .. }))));
+    // A move of a bigger board names squares off this one.
+    let big = Setup::default().size(9, 10).unwrap().start();
+    assert_eq!(pos.check(big.parse_move("i10-i9").unwrap()), Err(IllegalReason::OffBoard));
+    assert!(matches!(pos.parse_move("c1"), Err(MoveError::Shape(_))));
 }
 
 // ---- end conditions and draws ----
@@ -233,20 +240,20 @@ fn an_immobile_dux_is_not_a_loss_while_a_man_can_move() {
 fn no_progress_and_repetition_draws_through_the_game_record() {
     let pos = place(&[("M", "a1 h1"), ("m", "a8 h8")], 'w');
     assert_eq!(pos.no_progress_limit(), Some(100));
-    let mut record = GameRecord::new(pos).with_repetition(false);
+    let mut record = GameRecord::new(pos, pos.no_progress_count()).with_repetition(false);
     let shuffle = ["a1-b1", "a8-b8", "b1-a1", "b8-a8"];
     for i in 0..100 {
         assert_eq!(record.status(), None, "ply {i}");
         let m = record.position().parse_move(shuffle[i % 4]).unwrap();
         assert!(!record.position().is_irreversible(m));
-        record.play(m);
+        record.play(m).unwrap();
     }
     assert_eq!(record.status(), Some(Adjudication::NoProgress));
-    assert_eq!(record.position().no_progress_counter(), 100);
-    let mut record = GameRecord::new(pos);
+    assert_eq!(record.position().no_progress_count(), 100);
+    let mut record = GameRecord::new(pos, pos.no_progress_count());
     for i in 0..8 {
         let m = record.position().parse_move(shuffle[i % 4]).unwrap();
-        record.play(m);
+        record.play(m).unwrap();
     }
     assert_eq!(record.status(), Some(Adjudication::Repetition));
     // A capture is irreversible and resets the counter.
@@ -255,18 +262,21 @@ fn no_progress_and_repetition_draws_through_the_game_record() {
     assert!(pos.is_irreversible(m));
     assert!(pos.move_order_hint(m) > 0);
     pos.play(m).unwrap();
-    assert_eq!(pos.no_progress_counter(), 0);
-    // A position given a counter of 95 draws after 5 more quiet plies.
+    assert_eq!(pos.no_progress_count(), 0);
+    // A position given a count of 95 draws after 5 more quiet plies: the
+    // limit is the rule's, the 95 plies before are the record's to know.
     let late: Position = "m6m/8/8/8/8/8/8/M6M w 95".parse().unwrap();
-    assert_eq!(late.no_progress_limit(), Some(5));
-    let mut record = GameRecord::new(late).with_repetition(false);
+    assert_eq!((late.no_progress_limit(), late.no_progress_count()), (Some(100), 95));
+    let mut record = GameRecord::new(late, late.no_progress_count()).with_repetition(false);
     for i in 0..5 {
         assert_eq!(record.status(), None, "ply {i}");
         let m = record.position().parse_move(shuffle[i % 4]).unwrap();
-        record.play(m);
+        record.play(m).unwrap();
     }
     assert_eq!(record.status(), Some(Adjudication::NoProgress));
-    assert_eq!(record.position().no_progress_counter(), 100);
+    assert_eq!(record.position().no_progress_count(), 100);
+    let m = record.position().parse_move(shuffle[1]).unwrap();
+    assert_eq!(record.play(m), Err(RecordError::Finished(Adjudication::NoProgress)));
     // The option changes the limit.
     let short: Position =
         format!("{} no-progress=none", place(&[("M", "a1 h1"), ("m", "a8 h8")], 'w')).parse().unwrap();
@@ -325,7 +335,7 @@ fn side_by_side(
         let parsed: Position = text.parse().unwrap();
         assert_eq!(parsed, fast);
         assert_eq!(parsed.to_string(), text);
-        let mut mine: Vec<String> = fast.legal_moves().iter().map(|m| m.to_string()).collect();
+        let mut mine: Vec<String> = fast.legal_moves().iter().map(|&m| fast.move_text(m)).collect();
         let theirs = slow.moves();
         let mut their_texts: Vec<String> = theirs.iter().map(|(t, _)| t.clone()).collect();
         mine.sort();
@@ -343,8 +353,7 @@ fn side_by_side(
             &theirs[rng.gen_range(0..theirs.len())]
         };
         let m = fast.parse_move(mtext).unwrap();
-        let retyped: lapilli_petteia::MoveText = m.to_string().parse().unwrap();
-        assert_eq!(fast.resolve(&retyped), Ok(m));
+        assert_eq!(fast.parse_move(&fast.move_text(m)), Ok(m));
         captures += m.capture_count();
         fast.play(m).unwrap();
         slow = next.clone();
@@ -403,4 +412,15 @@ fn random_endgames_side_by_side_with_the_plain_implementation() {
     }
     println!("{plies} plies, {finished} of 400 games finished");
     assert!(finished > 300, "{finished}");
+}
+
+/// The widest positions named in the documentation of `MAX_MOVES`.
+#[test]
+fn the_widest_positions_found_fit_the_move_list() {
+    let pos: Position = "mM5M/m2M2M1/M4M2/2M4M/4M3/M5M1/1M3M2/M2M3M w 0".parse().unwrap();
+    assert_eq!(pos.legal_moves().len(), 144);
+    let wide: Position =
+        "1M2MMMMMMMM2M1/3M11M/M11M3/M12M2/2M12M/M14M/1M9M4/m2MMMMMMMM1M1Mm w 0".parse().unwrap();
+    assert_eq!(wide.legal_moves().len(), 333);
+    assert!(wide.legal_moves().len() <= lapilli_petteia::MAX_MOVES);
 }

@@ -1,6 +1,7 @@
 //! The heuristic evaluation of seed 000.
 
-use crate::position::{ternary, Position};
+use crate::board::ternary;
+use crate::position::Position;
 use lapilli_board_graph::{wheel, Bitboard};
 use lapilli_search::Evaluate;
 

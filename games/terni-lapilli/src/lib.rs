@@ -10,35 +10,66 @@
 //! repetition is a draw; in the strong solution, positions neither side can
 //! force are draws.
 //!
-//! ```
-//! use lapilli_terni_lapilli::{solve, Position, Rules};
-//! use lapilli_search::Value;
+//! The strong solution: the start is a draw; 5,230 positions are reachable
+//! (3,040 won, 1,052 lost and 1,138 drawn for the side to move), stored as
+//! 368 orbits under the wheel's 16 symmetries.
 //!
-//! let tb = solve::solve(Rules::default());
-//! let summary = solve::summarise(&tb, Rules::default());
-//! // Every reachable position is solved; the start has a definite value.
-//! assert!(summary.reachable.total > 4000);
-//! assert!(matches!(summary.value, Value::Win(_) | Value::Loss(_) | Value::Draw));
-//! let pv = tb.principal_variation(&Position::default(), 30);
-//! assert!(!pv.is_empty());
 //! ```
+//! use lapilli_search::{CheckedGame, Value};
+//! use lapilli_terni_lapilli::{solution, Position, Rules};
+//!
+//! let tb = solution::solve(Rules::default());
+//! let summary = solution::summarise(&tb, Rules::default());
+//! assert_eq!(summary.value, Value::Draw);
+//! let r = summary.reachable;
+//! assert_eq!((r.total, r.win, r.loss, r.draw), (5230, 3040, 1052, 1138));
+//! assert_eq!(summary.orbits, 368);
+//!
+//! // Perfect play from the start never ends the game.
+//! let mut pos = Position::default();
+//! for m in tb.principal_variation(&Position::default(), 30) {
+//!     pos.play(m).unwrap();
+//! }
+//! assert_eq!(pos.ending(), None);
+//! ```
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`Position`] (`position/`) | the rules: [`lapilli_search::Game`], [`lapilli_search::CheckedGame`], symmetry |
+//! | [`Move`] | plies and their text |
+//! | [`Rules`] | the rule options and the symmetry group |
+//! | position text | `Display` and `FromStr` of [`Position`], [`Position::diagram`] |
+//! | [`eval`] | the seed's line heuristic, [`eval::Heuristic`] |
+//! | [`solution`] | the strong solution and its figures |
+//! | [`descriptor`] | the game's entry in the game registry |
+//!
+//! With the non-default `serde` feature, [`Position`] and [`Move`]
+//! serialize as their text.
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
+mod board;
+pub mod descriptor;
 pub mod eval;
 mod moves;
 mod notation;
 mod position;
-pub mod solve;
+mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
+pub mod solution;
 mod zobrist;
 
 pub use moves::{Move, ParseMoveError};
 pub use notation::ParsePositionError;
 pub use position::{
-    Colour, IllegalMove, IllegalReason, MoveList9, Phase, Position, PositionError, Rules, INDEX_BOUND, PIECES,
+    Ending, IllegalMove, IllegalReason, MoveList, Phase, Position, PositionError, INDEX_BOUND, MAX_MOVES,
 };
+pub use rules::{Rules, PIECES};
 
-#[cfg(test)]
-mod conformance;
+/// The side colours, re-exported from `lapilli-board-graph` (the vocabulary
+/// every rules crate shares).
+pub use lapilli_board_graph::Colour;
 
 /// The README's Rust example, run as a doctest.
 #[cfg(doctest)]

@@ -1,7 +1,7 @@
 //! Plies and their notation.
 
+use lapilli_board_graph::notation::excerpt;
 use lapilli_board_graph::Point;
-use lapilli_symmetry::{MapMove, Permutation};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -10,7 +10,10 @@ use thiserror::Error;
 ///
 /// Notation: a placement is the point number (`"4"`; the centre may also be
 /// written `"c"`), a movement is `from-to` (`"0-8"`). Points are numbered
-/// `0..8` round the ring and `8` for the centre (seed 000).
+/// `0..8` round the ring and `8` for the centre (seed 000). The point names
+/// are the same in every position, so the text reads without one
+/// (`FromStr`); [`lapilli_search::CheckedGame::parse_move`] reads the same
+/// text.
 ///
 /// ```
 /// use lapilli_terni_lapilli::Move;
@@ -53,7 +56,7 @@ impl fmt::Display for Move {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseMoveError {
     /// Nothing was typed.
-    #[error("empty move: type a point (0-8, or c for the centre) or from-to such as 0-1")]
+    #[error("empty move: expected a point (0-8, or c for the centre) or from-to such as 0-1")]
     Empty,
     /// A point that is not `0`..`8` or `c`.
     #[error("{0:?} is not a point: points are 0-7 round the ring and 8 (or c) for the centre")]
@@ -65,8 +68,6 @@ pub enum ParseMoveError {
     #[error("{0:?} is not a move: write a point or from-to")]
     Malformed(String),
 }
-
-pub(crate) use lapilli_search::message::excerpt;
 
 fn parse_point(s: &str, whole: &str) -> Result<Point, ParseMoveError> {
     match s {
@@ -91,15 +92,6 @@ impl FromStr for Move {
             [p] => Ok(Move::Place(parse_point(p, s)?)),
             [a, b] => Ok(Move::Slide { from: parse_point(a, s)?, to: parse_point(b, s)? }),
             _ => Err(ParseMoveError::Malformed(excerpt(s))),
-        }
-    }
-}
-
-impl MapMove for Move {
-    fn map_move(self, g: &Permutation) -> Move {
-        match self {
-            Move::Place(p) => Move::Place(g.apply(p)),
-            Move::Slide { from, to } => Move::Slide { from: g.apply(from), to: g.apply(to) },
         }
     }
 }

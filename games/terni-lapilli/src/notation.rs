@@ -2,13 +2,19 @@
 //!
 //! A position is written as nine characters, one per point `0..8` (ring
 //! `0..7` then the centre `8`): `B` for a black piece, `W` for a white one,
-//! `.` for an empty point; then one space and the side to move, `b` or `w`.
-//! The start position is `......... b`; after Black takes the centre it is
-//! `........B w`. Printing a parsed position gives back the same text.
+//! `.` for an empty point; then the side to move, `b` or `w`; then, for the
+//! variant without the centre first, `no-centre-first`. The start position
+//! is `......... b`; after Black takes the centre it is `........B w`.
+//!
+//! Fields are separated by whitespace (the workspace's one policy,
+//! [`lapilli_board_graph::notation::fields`]: any run of ASCII whitespace,
+//! leading and trailing whitespace ignored); printing writes one space, so
+//! printing a parsed position gives back the text in that form.
 
-use crate::moves::excerpt;
-use crate::position::{Colour, Position, PositionError, Rules};
-use lapilli_board_graph::{Bitboard, Point};
+use crate::position::{Position, PositionError};
+use crate::rules::Rules;
+use lapilli_board_graph::notation::{excerpt, fields};
+use lapilli_board_graph::{Bitboard, Colour, Point};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -16,9 +22,9 @@ use thiserror::Error;
 /// Why text is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
-    /// Not nine point characters, a space and a side (and optionally the
-    /// variant). Holds the start of the text.
-    #[error("expected nine points (B, W or .), a space and the side to move (b or w), optionally followed by ' no-centre-first', as in '......... b'; got {0:?}")]
+    /// Not nine point characters and a side (and optionally the variant),
+    /// separated by whitespace. Holds the start of the text.
+    #[error("expected nine points (B, W or .), then the side to move (b or w), optionally followed by 'no-centre-first', as in '......... b'; got {0:?}")]
     Shape(String),
     /// A point character other than `B`, `W`, `.`.
     #[error("point {index} is {found:?}; points are written B, W or .")]
@@ -48,11 +54,10 @@ impl FromStr for Position {
     /// [`ParsePositionError`] naming the first fault found.
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
         let shape = || ParsePositionError::Shape(excerpt(text));
-        let (points, rest) = text.split_once(' ').ok_or_else(shape)?;
-        let (side, rules) = match rest.split_once(' ') {
-            None => (rest, Rules::default()),
-            Some((side, NO_CENTRE_FIRST)) => (side, Rules { centre_first: false }),
-            Some(_) => return Err(shape()),
+        let (points, side, rules) = match fields(text)[..] {
+            [points, side] => (points, side, Rules::default()),
+            [points, side, NO_CENTRE_FIRST] => (points, side, Rules { centre_first: false }),
+            _ => return Err(shape()),
         };
         if points.chars().count() != 9 {
             return Err(shape());
@@ -72,7 +77,7 @@ impl FromStr for Position {
             "w" => Colour::White,
             _ => return Err(ParsePositionError::BadSide(excerpt(side))),
         };
-        Ok(Position::from_parts(black, white, to_move, rules)?)
+        Ok(Position::from_parts(rules, [white, black], to_move)?)
     }
 }
 
@@ -139,6 +144,10 @@ mod tests {
         assert!(matches!("".parse::<Position>(), Err(ParsePositionError::Shape(_))));
         assert!(matches!("........ b".parse::<Position>(), Err(ParsePositionError::Shape(_))));
         assert!(matches!("......... b centre".parse::<Position>(), Err(ParsePositionError::Shape(_))));
+        assert!(matches!(
+            "......... b no-centre-first x".parse::<Position>(),
+            Err(ParsePositionError::Shape(_))
+        ));
         let variant: Position = "......... b no-centre-first".parse().unwrap();
         assert!(!variant.rules().centre_first);
         assert_eq!(variant.legal_moves().len(), 8);
@@ -160,6 +169,16 @@ mod tests {
             Err(PositionError::SideToMove { black: 1, white: 0, expected: Colour::White }.into())
         );
         assert_eq!("BBBWW.W.. b".parse::<Position>(), Err(PositionError::MoverHasLine(Colour::Black).into()));
+    }
+
+    #[test]
+    fn fields_are_separated_by_any_whitespace() {
+        let pos: Position = "B.......W b".parse().unwrap();
+        for text in ["B.......W  b", " B.......W\tb ", "B.......W\n b"] {
+            assert_eq!(text.parse::<Position>(), Ok(pos), "{text:?}");
+        }
+        let variant: Position = "......... b  no-centre-first".parse().unwrap();
+        assert_eq!(variant.to_string(), "......... b no-centre-first");
     }
 
     #[test]

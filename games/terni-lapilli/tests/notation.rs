@@ -1,21 +1,22 @@
 //! Position and move text: round trips and robustness.
 
-use lapilli_search::Game;
-use lapilli_terni_lapilli::{solve, Move, Position, Rules};
+use lapilli_search::{CheckedGame, Game};
+use lapilli_terni_lapilli::{solution, Move, Position, Rules};
 use proptest::prelude::*;
 
 #[test]
 fn every_reachable_position_round_trips() {
     let mut n = 0;
     for rules in [Rules::default(), Rules { centre_first: false }] {
-        for (pos, _, _) in solve::solve_unreduced(rules).entries() {
+        for (pos, _, _) in solution::solve_unreduced(rules).entries() {
             let text = pos.to_string();
             let parsed: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(parsed, *pos);
             assert_eq!(parsed.to_string(), text);
-            assert_eq!(parsed.hash(), pos.hash());
+            assert_eq!(parsed.zobrist(), pos.zobrist());
             for m in pos.legal_moves() {
                 assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+                assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m));
             }
             n += 1;
         }

@@ -4,8 +4,8 @@
 mod naive;
 
 use lapilli_board_graph::Bitboard;
-use lapilli_search::{perft, perft_divide, Game, Outcome};
-use lapilli_terni_lapilli::{Colour, IllegalReason, Phase, Position, Rules};
+use lapilli_search::{perft, perft_divide, CheckedGame, Game, Outcome};
+use lapilli_terni_lapilli::{Colour, Ending, IllegalReason, Phase, Position, Rules};
 use naive::Naive;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -76,13 +76,29 @@ fn a_line_wins_at_once_in_both_phases() {
     let mut pos: Position = "BB.WW.... b".parse().unwrap();
     pos.play("2".parse().unwrap()).unwrap();
     assert_eq!(pos.winner(), Some(Colour::Black));
+    assert_eq!(pos.ending(), Some(Ending::Line));
     assert!(pos.legal_moves().is_empty());
     // Movement: White slides 3-2 to complete the diameter 2-8-6.
     let mut pos: Position = "BB.W.BW.W w".parse().unwrap();
-    assert_eq!(pos.phase(), Phase::Movement);
+    assert_eq!(pos.phase(), Phase::Moving);
     pos.play("3-2".parse().unwrap()).unwrap();
     assert_eq!(pos.winner(), Some(Colour::White));
+    assert_eq!(pos.ending(), Some(Ending::Line));
     assert!(pos.legal_moves().is_empty());
+    // After the line, every ply is refused.
+    assert_eq!(pos.check("2-3".parse().unwrap()), Err(IllegalReason::GameOver));
+}
+
+#[test]
+fn endings_have_names_and_sentences() {
+    use lapilli_search::Ending as _;
+    assert_eq!((Ending::Line.name(), Ending::Line.to_string()), ("line", "three in a line".to_string()));
+    assert_eq!(
+        (Ending::Blocked.name(), Ending::Blocked.to_string()),
+        ("blocked", "no legal move".to_string())
+    );
+    let start = Position::default();
+    assert_eq!((start.ending(), start.winner()), (None, None));
 }
 
 /// Exhausts every movement-phase colouring: the fast outcome agrees with the
@@ -101,7 +117,7 @@ fn no_side_is_ever_blocked_on_the_wheel() {
             }
             for to_move in [Colour::Black, Colour::White] {
                 let Ok(pos) =
-                    Position::from_parts(Bitboard(black), Bitboard(white), to_move, Rules::default())
+                    Position::from_parts(Rules::default(), [Bitboard(white), Bitboard(black)], to_move)
                 else {
                     continue;
                 };
@@ -145,8 +161,10 @@ fn illegal_moves_are_refused_with_a_reason() {
     assert_eq!(variant.check("0".parse().unwrap()), Ok(()));
     let mut p = moving;
     let before = p;
-    assert!(p.play("0-3".parse().unwrap()).is_err());
+    let refused = p.play("0-3".parse().unwrap()).unwrap_err();
     assert_eq!(p, before, "a refused move leaves the position unchanged");
+    assert_eq!(refused.reason, IllegalReason::NotAdjacent);
+    assert_eq!(refused.to_string(), "0-3 is illegal: the points are not adjacent");
 }
 
 #[test]

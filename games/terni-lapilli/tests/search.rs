@@ -2,9 +2,9 @@
 //! minimax, and search against the retrograde solution.
 
 use lapilli_conformance::{check_search_sweep, search_configurations};
-use lapilli_search::{minimax, Engine, Limits, Options, Value, WIN};
+use lapilli_search::{minimax, Engine, History, Limits, Options, Value, WIN};
 use lapilli_terni_lapilli::eval::Heuristic;
-use lapilli_terni_lapilli::{solve, Position, Rules};
+use lapilli_terni_lapilli::{solution, Position, Rules};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 fn reachable() -> &'static [(Position, Value)] {
     static ALL: OnceLock<Vec<(Position, Value)>> = OnceLock::new();
     ALL.get_or_init(|| {
-        solve::solve_unreduced(Rules::default())
+        solution::solve_unreduced(Rules::default())
             .entries()
             .filter(|(p, _, _)| !p.legal_moves().is_empty())
             .map(|(p, v, _)| (*p, v))
@@ -43,11 +43,11 @@ proptest! {
 fn search_finds_the_solved_distance_to_mate() {
     let mut decided = 0;
     let mut plain = Engine::with_options(Options::plain());
-    let mut full = Engine::new().repetition(false);
+    let mut full = Engine::with_options(Options::default().with_repetition(false));
     for &(pos, value) in reachable() {
         let depth = 7;
-        let a = plain.search(&pos, &[], &Limits::depth(depth), &Heuristic).score;
-        let b = full.search(&pos, &[], &Limits::depth(depth), &Heuristic).score;
+        let a = plain.search(&pos, &History::default(), &Limits::depth(depth), &Heuristic).score;
+        let b = full.search(&pos, &History::default(), &Limits::depth(depth), &Heuristic).score;
         for score in [a, b] {
             match value {
                 Value::Win(n) if n <= depth => assert_eq!(score, WIN - n as i32, "{pos} is {value}"),
@@ -96,20 +96,22 @@ fn node_savings_over_minimax() {
 #[test]
 fn canonical_table_keys_change_no_score() {
     use lapilli_search::{Evaluate, SymmetryKeyed};
-    let group = solve::group();
-    let eval = |p: &SymmetryKeyed<'_, Position>| Heuristic.evaluate(&p.position);
+    let eval = |p: &SymmetryKeyed<Position>| Heuristic.evaluate(&p.position);
     for &(pos, _) in reachable().iter().step_by(13) {
         for depth in [3, 5] {
-            let exact = Options {
-                repetition: false,
-                exact_depth_probes: true,
-                tt_bytes: 1 << 16,
-                ..Options::default()
-            };
-            let plain = Engine::with_options(exact).search(&pos, &[], &Limits::depth(depth), &Heuristic);
+            let exact = Options::default()
+                .with_repetition(false)
+                .with_exact_depth_probes(true)
+                .with_table_bytes(1 << 16);
+            let plain = Engine::with_options(exact).search(
+                &pos,
+                &History::default(),
+                &Limits::depth(depth),
+                &Heuristic,
+            );
             let keyed = Engine::with_options(exact).search(
-                &SymmetryKeyed::new(pos, group),
-                &[],
+                &SymmetryKeyed::new(pos),
+                &History::default(),
                 &Limits::depth(depth),
                 &eval,
             );

@@ -2,11 +2,11 @@
 //! and perfect play.
 
 use lapilli_search::{
-    Game, History, Outcome, PerfectPlayer, Player, RandomPlayer, SearchPlayer, Tablebase, Value,
+    CheckedGame, Game, History, Outcome, PerfectPlayer, Player, RandomPlayer, SearchPlayer, Tablebase, Value,
 };
 use lapilli_symmetry::Symmetric;
 use lapilli_terni_lapilli::eval::Heuristic;
-use lapilli_terni_lapilli::{solve, Colour, Position, Rules};
+use lapilli_terni_lapilli::{solution, Colour, Position, Rules};
 use std::collections::HashMap;
 
 const VARIANTS: [Rules; 2] = [Rules { centre_first: true }, Rules { centre_first: false }];
@@ -72,8 +72,8 @@ fn naive_fixpoint(rules: Rules) -> HashMap<Position, Value> {
 fn retrograde_agrees_with_the_naive_fixpoint_everywhere() {
     for rules in VARIANTS {
         let naive = naive_fixpoint(rules);
-        let reduced = solve::solve(rules);
-        let unreduced = solve::solve_unreduced(rules);
+        let reduced = solution::solve(rules);
+        let unreduced = solution::solve_unreduced(rules);
         assert_eq!(unreduced.len(), naive.len(), "reachable positions, counted two ways");
         for (pos, &value) in &naive {
             assert_eq!(reduced.probe(pos), Some(value), "{pos} (reduced)");
@@ -89,8 +89,8 @@ fn solution_figures() {
     // Regression figures, each checked independently above (the naive
     // fixpoint recounts the reachable set and re-derives every value).
     let rules = Rules::default();
-    let tb = solve::solve(rules);
-    let s = solve::summarise(&tb, rules);
+    let tb = solution::solve(rules);
+    let s = solution::summarise(&tb, rules);
     assert_eq!(s.value, Value::Draw);
     assert_eq!(
         (s.reachable.total, s.reachable.win, s.reachable.loss, s.reachable.draw),
@@ -98,7 +98,7 @@ fn solution_figures() {
     );
     assert_eq!((s.movement.total, s.movement.win, s.movement.loss, s.movement.draw), (2880, 1664, 688, 528));
     assert_eq!(s.orbits, 368);
-    let unreduced = solve::summarise(&solve::solve_unreduced(rules), rules);
+    let unreduced = solution::summarise(&solution::solve_unreduced(rules), rules);
     assert_eq!(
         (unreduced.value, unreduced.reachable, unreduced.movement),
         (s.value, s.reachable, s.movement)
@@ -109,7 +109,7 @@ fn solution_figures() {
     assert_eq!(tb.probe(&other), None);
 
     let rules = Rules { centre_first: false };
-    let s = solve::summarise(&solve::solve(rules), rules);
+    let s = solution::summarise(&solution::solve(rules), rules);
     assert_eq!(s.value, Value::Draw);
     // The variant only removes the 1 + 8 positions after Black's centre opening.
     assert_eq!(s.reachable.total, 5230 - 9);
@@ -118,7 +118,7 @@ fn solution_figures() {
 #[test]
 fn best_moves_realise_the_stored_values() {
     for rules in VARIANTS {
-        let tb = solve::solve_unreduced(rules);
+        let tb = solution::solve_unreduced(rules);
         for (pos, value, _) in tb.entries() {
             match tb.best_move(pos) {
                 None => assert_eq!(value, Value::Loss(0), "{pos}"),
@@ -130,8 +130,8 @@ fn best_moves_realise_the_stored_values() {
 
 #[test]
 fn symmetric_positions_have_equal_values_and_move_counts() {
-    let tb = solve::solve_unreduced(Rules::default());
-    let group = solve::group();
+    let tb = solution::solve_unreduced(Rules::default());
+    let group = Rules::default().group();
     assert_eq!(group.len(), 16);
     for (pos, value, _) in tb.entries() {
         let moves = pos.legal_moves().len();
@@ -151,7 +151,7 @@ fn play_out(
     white: &mut dyn Player<Position>,
 ) -> Option<Colour> {
     let mut pos = start;
-    let mut history = History::new(pos.hash());
+    let mut history = History::new(pos.zobrist(), 0);
     for _ in 0..300 {
         if pos.outcome().is_some() {
             return pos.winner();
@@ -160,8 +160,8 @@ fn play_out(
         let m = m.expect("an unfinished game has a move");
         let irreversible = pos.is_irreversible(m);
         pos.play(m).expect("players choose legal moves");
-        history.push(pos.hash(), irreversible);
-        if history.occurrences(pos.hash()) >= 3 {
+        history.push(pos.zobrist(), irreversible);
+        if history.occurrences(pos.zobrist()) >= 3 {
             return None;
         }
     }
@@ -176,9 +176,9 @@ fn starts(tb: &Tablebase<Position>) -> Vec<Position> {
 
 #[test]
 fn perfect_play_never_loses_a_won_or_drawn_position() {
-    let tb = solve::solve(Rules::default());
+    let tb = solution::solve(Rules::default());
     let mut games = 0;
-    for (i, start) in starts(&solve::solve_unreduced(Rules::default())).into_iter().enumerate() {
+    for (i, start) in starts(&solution::solve_unreduced(Rules::default())).into_iter().enumerate() {
         let value = tb.probe(&start).unwrap();
         let perfect_side = start.side_to_move();
         for opponent_kind in 0..2 {
@@ -212,8 +212,8 @@ fn perfect_play_never_loses_a_won_or_drawn_position() {
 /// `Symmetric` contract says.
 #[test]
 fn canonical_form_has_the_least_key() {
-    let group = solve::group();
-    for (pos, _, _) in solve::solve_unreduced(Rules::default()).entries() {
+    let group = Rules::default().group();
+    for (pos, _, _) in solution::solve_unreduced(Rules::default()).entries() {
         assert_eq!(pos.canonical(group).position.key(), pos.canonical_key(group), "{pos}");
     }
 }

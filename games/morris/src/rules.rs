@@ -1,6 +1,7 @@
-//! The morris variants, their rule options and the board tables derived
-//! from `lapilli_board_graph::morris`.
+//! The rules in force: the morris variants, the flying option, and the
+//! board tables derived from `lapilli_board_graph::morris`.
 
+use lapilli_board_graph::notation::excerpt;
 use lapilli_board_graph::{morris, Board, Point};
 use lapilli_symmetry::{automorphisms, Group};
 use std::fmt;
@@ -39,8 +40,9 @@ impl Variant {
     pub const ALL: [Variant; 4] =
         [Variant::NineMensMorris, Variant::SixMensMorris, Variant::TwelveMensMorris, Variant::LaskerMorris];
 
-    /// The name used on the command line and in position text, e.g.
-    /// `"nine-mens-morris"`.
+    /// The variant's name, as position text writes it (after the pending
+    /// flag, omitted for the default) and [`Variant::from_str`] reads it,
+    /// e.g. `"six-mens-morris"`.
     pub fn name(self) -> &'static str {
         match self {
             Variant::NineMensMorris => "nine-mens-morris",
@@ -112,10 +114,21 @@ impl Variant {
 
     /// The automorphism group of the board, found by
     /// [`lapilli_symmetry::automorphisms`] once and cached (16 elements on
-    /// every morris board; seed 001 for the 24-point board).
+    /// every morris board; seed 001 for the 24-point board). Every element
+    /// maps mills onto mills and edges onto edges, so it is a symmetry of
+    /// the rules: [`Position`](crate::Position)'s
+    /// [`Canonicalize`](lapilli_search::Canonicalize) uses it.
+    ///
+    /// ```
+    /// use lapilli_morris::Variant;
+    /// assert_eq!(Variant::SixMensMorris.group().len(), 16);
+    /// ```
     pub fn group(self) -> &'static Group {
         static GROUPS: [OnceLock<Group>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        GROUPS[self.kind() as usize].get_or_init(|| automorphisms(self.cached_board()))
+        GROUPS[self.kind() as usize].get_or_init(|| {
+            automorphisms(self.cached_board())
+                .expect("a morris board has 16 automorphisms, far below the bound")
+        })
     }
 
     /// The board from its lines, built once and cached.
@@ -156,10 +169,7 @@ impl FromStr for Variant {
     /// [`ParseVariantError`] for a name that is not one of
     /// [`Variant::name`]'s.
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| ParseVariantError(s.chars().take(32).collect()))
+        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| ParseVariantError(excerpt(s)))
     }
 }
 
@@ -176,7 +186,8 @@ pub struct Rules {
     /// The variant.
     pub variant: Variant,
     /// Whether a side with exactly three pieces on the board and none in
-    /// hand may fly to any empty point (seed 001). Off with `--no-flying`.
+    /// hand may fly to any empty point (seed 001). Off with
+    /// [`Rules::no_flying`] (`no-flying` in position text).
     pub flying: bool,
 }
 

@@ -1,0 +1,207 @@
+//! The phases, move generation, counting and playing plies.
+
+use super::Position;
+use crate::moves::Move;
+use crate::zobrist;
+use arrayvec::ArrayVec;
+use lapilli_board_graph::bits::bits;
+use lapilli_board_graph::{Colour, Point};
+use std::fmt;
+
+/// The most legal plies any position has: 63, in Lasker Morris with the
+/// side to move flying with three pieces (none in hand) while the
+/// opponent's pieces are all in hand, 3 × 21 empty points. Elsewhere there
+/// are fewer: placements at most 24; slides at most one per edge and
+/// direction of the own pieces (32 edges, 40 with the twelve men's
+/// diagonals); flights at most 3 × 18 = 54 when the opponent's pieces stand
+/// on the board; removals at most 12.
+pub const MAX_MOVES: usize = 63;
+
+/// The legal plies of a position ([`Position::legal_moves`]).
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// What a side does on its plies, derived from the position (never stored,
+/// docs/design.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Pieces in hand: it places (in Lasker Morris it may also slide).
+    Placing,
+    /// No pieces in hand: it slides a piece to an adjacent empty point.
+    Sliding,
+    /// No pieces in hand and exactly three on the board, flying allowed: it
+    /// moves a piece to any empty point.
+    Flying,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Placing => "placing",
+            Phase::Sliding => "sliding",
+            Phase::Flying => "flying",
+        })
+    }
+}
+
+impl Position {
+    /// The legal plies in a fixed order: removals by point; placements by
+    /// point, then (Lasker) slides; slides or flights by origin then
+    /// target. Empty when the game is over.
+    ///
+    /// ```
+    /// use lapilli_morris::Position;
+    /// assert_eq!(Position::default().legal_moves().len(), 24);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal plies, counted without listing them (perft's
+    /// bulk counting).
+    ///
+    /// ```
+    /// use lapilli_morris::Position;
+    /// let pos: Position = "BB..B.W./B..W.W.W/BWB.W... w 0 0 -".parse().unwrap();
+    /// assert_eq!(pos.legal_move_count(), 16);
+    /// ```
+    pub fn legal_move_count(&self) -> u64 {
+        if self.end().is_some() {
+            return 0;
+        }
+        if self.pending {
+            return u64::from(self.removable_bits().count_ones());
+        }
+        let own = self.pieces[self.to_move.index()];
+        let empty = self.empty_bits();
+        let t = self.tables;
+        let slides = || bits(own).map(|p| u64::from((t.neighbours[p] & empty).count_ones())).sum::<u64>();
+        let empties = u64::from(empty.count_ones());
+        match self.phase(self.to_move) {
+            Phase::Placing if self.rules.variant.place_or_slide() => empties + slides(),
+            Phase::Placing => empties,
+            Phase::Flying => 3 * empties,
+            Phase::Sliding => slides(),
+        }
+    }
+
+    /// Appends the legal plies to `moves` in the order of
+    /// [`Position::legal_moves`].
+    pub(crate) fn generate(&self, moves: &mut MoveList) {
+        if self.end().is_some() {
+            return;
+        }
+        if self.pending {
+            moves.extend(bits(self.removable_bits()).map(|p| Move::Remove(Point::new(p))));
+            return;
+        }
+        let empty = self.empty_bits();
+        let own = self.pieces[self.to_move.index()];
+        let t = self.tables;
+        match self.phase(self.to_move) {
+            Phase::Placing => {
+                moves.extend(bits(empty).map(|p| Move::Place(Point::new(p))));
+                if self.rules.variant.place_or_slide() {
+                    push_slides(moves, own, |from| t.neighbours[from] & empty);
+                }
+            }
+            Phase::Sliding => push_slides(moves, own, |from| t.neighbours[from] & empty),
+            Phase::Flying => push_slides(moves, own, |_| empty),
+        }
+    }
+
+    /// Plays `m` without checking it (see
+    /// [`Game::play_unchecked`](lapilli_search::Game::play_unchecked)): an
+    /// illegal `m` causes no undefined behaviour but leaves a meaningless
+    /// position, or panics for a point beyond 24 or (in debug builds) a
+    /// placement with an empty hand.
+    #[inline]
+    pub(crate) fn make(&mut self, m: Move) {
+        let c = self.to_move;
+        let me = c.index();
+        match m {
+            Move::Place(p) => {
+                let n = self.hand[me];
+                self.key ^= zobrist::hand(c, n) ^ zobrist::hand(c, n - 1) ^ zobrist::piece(c, p);
+                self.hand[me] = n - 1;
+                self.pieces[me] |= 1 << p.index();
+                self.clock = 0;
+                self.after_arrival(p);
+            }
+            Move::Slide { from, to } => {
+                self.pieces[me] ^= 1 << from.index() | 1 << to.index();
+                self.key ^= zobrist::piece(c, from) ^ zobrist::piece(c, to);
+                self.clock = self.clock.saturating_add(1);
+                self.after_arrival(to);
+            }
+            Move::Remove(p) => {
+                let o = c.opponent();
+                self.pieces[o.index()] &= !(1 << p.index());
+                self.key ^= zobrist::piece(o, p) ^ zobrist::PENDING;
+                self.pending = false;
+                self.clock = 0;
+                self.pass_turn();
+            }
+        }
+    }
+
+    /// After a piece arrives on `p`: a mill there sets the pending removal
+    /// (the same side moves again) if the opponent has a piece to take;
+    /// otherwise the turn passes.
+    #[inline]
+    fn after_arrival(&mut self, p: Point) {
+        let me = self.to_move.index();
+        if self.pieces[1 - me] != 0 && self.tables.mill_at(self.pieces[me], p) {
+            self.pending = true;
+            self.key ^= zobrist::PENDING;
+        } else {
+            self.pass_turn();
+        }
+    }
+
+    #[inline]
+    fn pass_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// The Zobrist key recomputed from the pieces, hands, side to move and
+    /// pending flag (the incrementally kept
+    /// [`Game::zobrist`](lapilli_search::Game::zobrist) always equals it).
+    /// The no-progress counter is not part of it.
+    ///
+    /// ```
+    /// use lapilli_morris::Position;
+    /// use lapilli_search::{CheckedGame, Game};
+    /// let mut pos = Position::default();
+    /// pos.play(pos.parse_move("d7").unwrap()).unwrap();
+    /// assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+    /// ```
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        if self.to_move == Colour::Black {
+            h ^= zobrist::BLACK_TO_MOVE;
+        }
+        if self.pending {
+            h ^= zobrist::PENDING;
+        }
+        for c in Colour::BOTH {
+            h ^= zobrist::hand(c, self.hand[c.index()]);
+            for p in bits(self.pieces[c.index()]) {
+                h ^= zobrist::piece(c, Point::new(p));
+            }
+        }
+        h
+    }
+}
+
+/// Appends a slide (or flight) from each point of `own` to each point of
+/// `targets(from)`.
+#[inline]
+fn push_slides(moves: &mut MoveList, own: u32, targets: impl Fn(usize) -> u32) {
+    for from in bits(own) {
+        moves
+            .extend(bits(targets(from)).map(|to| Move::Slide { from: Point::new(from), to: Point::new(to) }));
+    }
+}

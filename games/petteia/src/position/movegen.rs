@@ -1,0 +1,168 @@
+//! Move generation and play, on the bit sets of the board tables.
+
+use super::Position;
+use crate::board::{EAST, NONE, NORTH, SOUTH, WEST};
+use crate::zobrist;
+use crate::Move;
+use lapilli_board_graph::bits::bits;
+use lapilli_board_graph::Colour;
+use lapilli_search::arrayvec::ArrayVec;
+
+/// The most legal plies a position can have on any supported board.
+///
+/// Every ply ends on an empty square, and an empty square can be reached
+/// only by the nearest piece in each of the four directions, so a position
+/// has at most `4 x (squares - pieces)` plies; a position in play has at
+/// least four pieces (each side at least two), so at most `4 x (128 - 4) =
+/// 496` plies. The widest positions a local search found are
+/// `mM5M/m2M2M1/M4M2/2M4M/4M3/M5M1/1M3M2/M2M3M w 0` on 8x8 (144 plies:
+/// White's men spread so that each empty square is reached from up to four
+/// sides) and one of 333 plies on 16x8.
+pub const MAX_MOVES: usize = 512;
+
+/// The legal plies of a position (see [`MAX_MOVES`] for the bound).
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+impl Position {
+    /// Whether side `me` has a piece with an empty orthogonal neighbour.
+    #[inline]
+    pub(super) fn has_move(&self, me: usize) -> bool {
+        let t = self.tables;
+        let w = t.width;
+        let empty = t.all & !(self.pieces[0] | self.pieces[1]);
+        let own = self.pieces[me];
+        (own << w) & empty != 0
+            || (own >> w) & empty != 0
+            || ((own & t.not_last_file) << 1) & empty != 0
+            || ((own & t.not_first_file) >> 1) & empty != 0
+    }
+
+    /// The squares the piece on `from` can move to: along each of its rays
+    /// up to the first piece.
+    #[inline]
+    pub(crate) fn reach(&self, from: usize) -> u128 {
+        let t = self.tables;
+        let occupied = self.pieces[0] | self.pieces[1];
+        let mut reach = 0;
+        for d in 0..4 {
+            let ray = t.ray[from][d];
+            let blockers = ray & occupied;
+            reach |= if blockers == 0 {
+                ray
+            } else {
+                let b = if d == NORTH || d == EAST {
+                    blockers.trailing_zeros() as usize
+                } else {
+                    127 - blockers.leading_zeros() as usize
+                };
+                ray & !t.ray[b][d] & !(1u128 << b)
+            };
+        }
+        reach
+    }
+
+    /// The number of plies `colour` would have if it were to move (the
+    /// rook moves of all its pieces), whoever is to move.
+    pub fn mobility(&self, colour: Colour) -> u32 {
+        bits(self.pieces[colour.index()]).map(|p| self.reach(p).count_ones()).sum()
+    }
+
+    /// The squares the side to move's piece captures by going `from` ->
+    /// `to`, ascending and padded with [`NONE`] (at most three for a legal
+    /// ply; a fourth, possible only for an illegal one, is dropped).
+    #[inline]
+    pub(crate) fn captures(&self, from: usize, to: usize) -> [u8; 3] {
+        let t = self.tables;
+        let me = self.to_move.index();
+        let enemy_men = self.pieces[1 - me] & !self.duxes;
+        let mut out = [NONE; 3];
+        if t.neighbours[to] & enemy_men == 0 {
+            return out;
+        }
+        let own = (self.pieces[me] & !(1u128 << from)) | 1u128 << to;
+        let mut k = 0;
+        // South, west, east, north: the neighbours in ascending order.
+        for d in [SOUTH, WEST, EAST, NORTH] {
+            let n = t.step[to][d];
+            if n == NONE || enemy_men >> n & 1 == 0 {
+                continue;
+            }
+            let beyond = t.step[usize::from(n)][d];
+            let sandwiched = if beyond == NONE { self.rules.edge_anvil } else { own >> beyond & 1 == 1 };
+            let cornered = self.rules.corner_capture
+                && t.corners >> n & 1 == 1
+                && t.neighbours[usize::from(n)] & !(1u128 << to) & own != 0;
+            if (sandwiched || cornered) && k < 3 {
+                out[k] = n;
+                k += 1;
+            }
+        }
+        out
+    }
+
+    /// Appends the legal plies of a position in play, by origin square,
+    /// then by target square.
+    #[inline]
+    pub(super) fn generate(&self, moves: &mut MoveList) {
+        for from in bits(self.pieces[self.to_move.index()]) {
+            for to in bits(self.reach(from)) {
+                moves.push(Move::new(from, to, self.captures(from, to)));
+            }
+        }
+    }
+
+    /// Plays `m` unchecked ([`lapilli_search::Game::play_unchecked`]).
+    #[inline]
+    pub(super) fn apply(&mut self, m: Move) {
+        let me = self.to_move.index();
+        let (from, to) = (m.from(), m.to());
+        let (fb, tb) = (1u128 << from, 1u128 << to);
+        let is_dux = self.duxes & fb != 0;
+        self.pieces[me] ^= fb | tb;
+        let kind = me + 2 * usize::from(is_dux);
+        self.key ^= zobrist::piece(kind, from) ^ zobrist::piece(kind, to);
+        if is_dux {
+            self.duxes ^= fb | tb;
+        }
+        if m.is_capture() {
+            for q in m.captured() {
+                self.pieces[1 - me] &= !(1u128 << q);
+                self.key ^= zobrist::piece(1 - me, q);
+            }
+            self.no_progress = 0;
+        } else {
+            self.no_progress = self.no_progress.saturating_add(1);
+        }
+        self.to_move = self.to_move.opponent();
+        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// The move universe of this board
+    /// ([`lapilli_search::CheckedGame::candidate_moves`]).
+    pub(super) fn candidates(&self) -> Vec<Move> {
+        let t = self.tables;
+        let mut out = Vec::new();
+        for from in 0..t.squares() {
+            for to in bits(t.ray[from].iter().fold(0, |s, r| s | r)) {
+                // The neighbour of `to` towards `from` lies on the way (or
+                // is `from`): never captured.
+                let mut near: Vec<u8> = (0..4)
+                    .filter(|&d| t.ray[to][d] >> from & 1 == 0 && t.step[to][d] != NONE)
+                    .map(|d| t.step[to][d])
+                    .collect();
+                near.sort_unstable();
+                for subset in 0..1u32 << near.len() {
+                    if subset.count_ones() > 3 {
+                        continue;
+                    }
+                    let mut captures = [NONE; 3];
+                    for (slot, i) in captures.iter_mut().zip(bits(subset)) {
+                        *slot = near[i];
+                    }
+                    out.push(Move::new(from, to, captures));
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,97 @@
+//! Move generation, play, and the end of the game.
+
+use super::{MoveList, Phase, Position};
+use crate::board::{self, has_line};
+use crate::moves::Move;
+use crate::zobrist;
+use lapilli_board_graph::bits::bits;
+use lapilli_board_graph::{wheel, Point};
+
+/// The centre as a bit.
+const CENTRE: u16 = 1 << wheel::CENTRE.index();
+
+impl Position {
+    /// Whether the side to move has lost: the opponent completed a line on
+    /// its last ply, or the side to move cannot move (seed 000 and
+    /// docs/design.md: a side that must move and cannot loses).
+    pub(super) fn lost(&self) -> bool {
+        if has_line(self.bits(self.to_move.opponent())) {
+            return true;
+        }
+        if self.phase() == Phase::Placing {
+            return false; // at most 5 pieces: an empty point remains
+        }
+        let empty = self.empty_bits();
+        bits(self.bits(self.to_move)).all(|p| board::neighbours(p) & empty == 0)
+    }
+
+    /// Fills `moves` (cleared first) with the legal plies: placements by
+    /// point, slides by origin then target.
+    pub(super) fn generate(&self, moves: &mut MoveList) {
+        moves.clear();
+        // A finished game has no moves: the opponent has a line, or the
+        // side to move is blocked (then nothing is generated below anyway).
+        if has_line(self.bits(self.to_move.opponent())) {
+            return;
+        }
+        let empty = self.empty_bits();
+        if self.phase() == Phase::Placing {
+            let mut targets = empty;
+            if !self.rules.centre_first && self.piece_count() == 0 {
+                targets &= !CENTRE;
+            }
+            moves.extend(bits(targets).map(|p| Move::Place(Point::new(p))));
+        } else {
+            for from in bits(self.bits(self.to_move)) {
+                let targets = bits(board::neighbours(from) & empty);
+                moves.extend(targets.map(|to| Move::Slide { from: Point::new(from), to: Point::new(to) }));
+            }
+        }
+    }
+
+    /// Plays `m` without checking it
+    /// ([`lapilli_search::Game::play_unchecked`]). An illegal `m` causes no
+    /// undefined behaviour but leaves a meaningless position (or panics for
+    /// a point off the board).
+    #[inline]
+    pub(super) fn make(&mut self, m: Move) {
+        let c = self.to_move;
+        let set = &mut self.sets[c.index()];
+        match m {
+            Move::Place(p) => {
+                *set |= 1 << p.index();
+                self.key ^= zobrist::piece(c, p);
+            }
+            Move::Slide { from, to } => {
+                *set ^= 1 << from.index() | 1 << to.index();
+                self.key ^= zobrist::piece(c, from) ^ zobrist::piece(c, to);
+            }
+        }
+        self.to_move = c.opponent();
+        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// The empty points that would complete a line of the opponent of the
+    /// side to move.
+    pub(super) fn threatened_points(&self) -> u16 {
+        let opp = self.bits(self.to_move.opponent());
+        bits(self.empty_bits()).filter(|&p| has_line(opp | 1 << p)).fold(0, |t, p| t | 1 << p)
+    }
+
+    /// The move-ordering hint of `m` given
+    /// [`Position::threatened_points`].
+    pub(super) fn hint_with(&self, m: Move, threatened: u16) -> i32 {
+        let own = self.bits(self.to_move);
+        let (to, after) = match m {
+            Move::Place(p) => (p.index(), own | 1 << p.index()),
+            Move::Slide { from, to } => (to.index(), (own & !(1 << from.index())) | 1 << to.index()),
+        };
+        if has_line(after) {
+            2
+        } else if threatened >> to & 1 == 1 {
+            1
+        } else {
+            0
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! Constructors and validation.
+
+use super::{Position, PositionError};
+use crate::board::has_line;
+use crate::rules::{Rules, PIECES};
+use crate::zobrist;
+use lapilli_board_graph::bits::bits;
+use lapilli_board_graph::{Bitboard, Colour, Point};
+
+impl Default for Position {
+    /// The start under the default [`Rules`].
+    fn default() -> Position {
+        Position::start(Rules::default())
+    }
+}
+
+impl Position {
+    /// The empty board, Black to move.
+    pub fn start(rules: Rules) -> Position {
+        Position::from_parts(rules, [Bitboard::EMPTY; 2], Colour::Black).expect("the start position is valid")
+    }
+
+    /// A position from the point sets of each side, indexed by
+    /// [`Colour::index`] (`[white, black]`), and the side to move.
+    ///
+    /// # Errors
+    /// [`PositionError`] if a side has more than 3 pieces, the counts are
+    /// not reachable by alternate placement from Black, the side to move
+    /// contradicts the counts during placement, a point is off the board or
+    /// doubly occupied, or the side to move already has a line.
+    ///
+    /// # Examples
+    /// ```
+    /// use lapilli_board_graph::{Bitboard, Colour, Point};
+    /// use lapilli_terni_lapilli::{Position, PositionError, Rules};
+    /// let (white, black) = (Point::new(8).bit(), Point::new(0).bit());
+    /// let pos = Position::from_parts(Rules::default(), [white, black], Colour::Black).unwrap();
+    /// assert_eq!(pos.to_string(), "B.......W b");
+    /// // White cannot have placed before Black.
+    /// assert_eq!(
+    ///     Position::from_parts(Rules::default(), [white, Bitboard::EMPTY], Colour::Black),
+    ///     Err(PositionError::Counts { black: 0, white: 1 })
+    /// );
+    /// ```
+    pub fn from_parts(rules: Rules, sets: [Bitboard; 2], to_move: Colour) -> Result<Position, PositionError> {
+        let [white, black] = sets;
+        if let Some(p) = (black | white).iter().find(|p| p.index() >= 9) {
+            return Err(PositionError::OffBoard(p));
+        }
+        if let Some(p) = (black & white).first_point() {
+            return Err(PositionError::Overlap(p));
+        }
+        let (b, w) = (black.len(), white.len());
+        for (colour, count) in [(Colour::Black, b), (Colour::White, w)] {
+            if count > PIECES {
+                return Err(PositionError::TooManyPieces { colour, count });
+            }
+        }
+        if b != w && b != w + 1 {
+            return Err(PositionError::Counts { black: b, white: w });
+        }
+        if b + w < 2 * PIECES {
+            let expected = if b == w { Colour::Black } else { Colour::White };
+            if to_move != expected {
+                return Err(PositionError::SideToMove { black: b, white: w, expected });
+            }
+        }
+        let sets = [white.0 as u16, black.0 as u16];
+        if has_line(sets[to_move.index()]) {
+            return Err(PositionError::MoverHasLine(to_move));
+        }
+        Ok(Position::with_key(sets, to_move, rules))
+    }
+
+    /// The position of already validated parts, with its key computed from
+    /// scratch.
+    pub(super) fn with_key(sets: [u16; 2], to_move: Colour, rules: Rules) -> Position {
+        let mut pos = Position { sets, to_move, rules, key: 0 };
+        pos.key = pos.key_from_scratch();
+        pos
+    }
+
+    /// The Zobrist key recomputed from the pieces and side to move (the
+    /// incrementally kept [`lapilli_search::Game::zobrist`] always equals
+    /// it).
+    pub(super) fn key_from_scratch(&self) -> u64 {
+        let mut key = if self.to_move == Colour::Black { zobrist::BLACK_TO_MOVE } else { 0 };
+        for c in Colour::BOTH {
+            for p in bits(self.bits(c)) {
+                key ^= zobrist::piece(c, Point::new(p));
+            }
+        }
+        key
+    }
+}

@@ -1,0 +1,64 @@
+//! The strong solution: every reachable position with its value.
+
+use crate::position::Position;
+use crate::rules::Rules;
+use lapilli_search::{Counts, Tablebase, Value};
+
+/// Solves Terni Lapilli under `rules` by retrograde analysis over every
+/// position reachable from the empty board, both phases, reduced by the
+/// wheel's 16 symmetries ([`Rules::group`], through
+/// [`lapilli_search::Canonicalize`]). Every reachable position can then be
+/// probed for its WDL and DTM (plies).
+///
+/// ```
+/// use lapilli_search::Value;
+/// use lapilli_terni_lapilli::{solution, Position, Rules};
+/// let tb = solution::solve(Rules::default());
+/// assert_eq!(tb.probe(&Position::default()), Some(Value::Draw));
+/// assert_eq!(tb.len(), 368); // orbits
+/// ```
+pub fn solve(rules: Rules) -> Tablebase<Position> {
+    lapilli_search::solve_reduced(&Position::start(rules))
+}
+
+/// Solves without symmetry reduction: one entry per reachable position.
+/// Slower; kept as a cross-check of the reduced solve.
+pub fn solve_unreduced(rules: Rules) -> Tablebase<Position> {
+    lapilli_search::solve(&Position::start(rules))
+}
+
+/// The figures of a strong solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The start position's value for Black, the first player.
+    pub value: Value,
+    /// Reachable positions by value (finished games count as losses for
+    /// the side to move).
+    pub reachable: Counts,
+    /// The reachable positions of the moving phase (all six pieces placed).
+    pub movement: Counts,
+    /// Entries the tablebase stores: orbits (canonical forms) for [`solve`],
+    /// positions for [`solve_unreduced`].
+    pub orbits: usize,
+}
+
+/// Summarises a tablebase built by [`solve`] or [`solve_unreduced`].
+///
+/// # Panics
+/// If the tablebase was solved under other rules than `rules` (the start
+/// is then not in it).
+///
+/// ```
+/// use lapilli_terni_lapilli::{solution, Rules};
+/// let rules = Rules::default();
+/// let s = solution::summarise(&solution::solve(rules), rules);
+/// assert_eq!((s.reachable.total, s.movement.total, s.orbits), (5230, 2880, 368));
+/// ```
+pub fn summarise(tb: &Tablebase<Position>, rules: Rules) -> Summary {
+    Summary {
+        value: tb.probe(&Position::start(rules)).expect("the start is reachable"),
+        reachable: tb.counts(|_| true),
+        movement: tb.counts(|p| p.piece_count() == 6),
+        orbits: tb.len(),
+    }
+}

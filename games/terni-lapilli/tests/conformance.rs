@@ -1,0 +1,29 @@
+//! The workspace conformance harness run over Terni Lapilli, through the
+//! search traits alone.
+
+use lapilli_conformance::{check_random_games_with_symmetry, check_symmetry};
+use lapilli_terni_lapilli::{solution, Position, Rules};
+
+const VARIANTS: [Rules; 2] = [Rules { centre_first: true }, Rules { centre_first: false }];
+
+#[test]
+fn random_games_conform() {
+    for rules in VARIANTS {
+        let checked = check_random_games_with_symmetry(&Position::start(rules), rules.group(), 300, 60, 2026);
+        assert!(checked > 300 * 7, "games too short: {checked} positions");
+    }
+}
+
+#[test]
+fn every_reachable_position_conforms() {
+    for rules in VARIANTS {
+        let tb = solution::solve_unreduced(rules);
+        let mut n = 0;
+        for (pos, _, _) in tb.entries() {
+            // The rules checks of `check_position`, then the symmetry checks.
+            check_symmetry(pos, rules.group());
+            n += 1;
+        }
+        assert_eq!(n, tb.len());
+    }
+}

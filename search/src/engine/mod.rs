@@ -1,0 +1,249 @@
+//! The search engine: iterative deepening, principal-variation search,
+//! aspiration windows, a shared transposition table, move ordering,
+//! repetition and no-progress draws, limits, and threads.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | [`Engine`], its entry points and [`Analysis`] |
+//! | `options.rs` | [`Options`] and [`Limits`] |
+//! | `worker.rs` | one thread's search: the node, iterative deepening at the root |
+//! | `ordering.rs` | staged move picking, killers, history heuristic |
+//! | `pv.rs` | the principal variation |
+//! | `shared.rs` | what the threads of a search share: the table, the limits, the stop flag |
+//! | `parallel.rs` | Lazy SMP and the split root |
+
+mod options;
+mod ordering;
+mod parallel;
+mod pv;
+mod shared;
+mod worker;
+
+pub use options::{Limits, Options, MAX_DEPTH};
+
+use crate::game::{Evaluate, Game, MoveList};
+use crate::history::History;
+use crate::score::terminal_score;
+use crate::stats::Stats;
+use crate::tt::TranspositionTable;
+use shared::{Control, Run, Shared};
+use std::time::Duration;
+use worker::{clamped_eval, Worker};
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<M> {
+    /// The best move found (`None` only when the root has no legal move).
+    pub best_move: Option<M>,
+    /// Its score for the side to move at the root ([`crate::WIN`]` - plies`
+    /// for a win; see [`crate::ScoreKind`]).
+    pub score: i32,
+    /// The principal variation, starting with the best move. It is legal
+    /// from the root, and its last position accounts for `score`: played
+    /// out, that position's finished-game score, static evaluation or
+    /// repetition or no-progress draw (0), for the side to move there and
+    /// negated if that is not the root's side to move, is `score`. This
+    /// holds with any number of threads (the line is the reporting
+    /// thread's own), except for a search stopped before depth 1 finished.
+    pub pv: Vec<M>,
+    /// The deepest fully searched iteration, in plies.
+    pub depth: u32,
+    /// Counters, summed over threads.
+    pub stats: Stats,
+    /// Wall time.
+    pub elapsed: Duration,
+    /// Whether a node or time limit stopped the search early (the result is
+    /// then that of the last completed iteration).
+    pub stopped: bool,
+}
+
+impl<M> Analysis<M> {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.stats.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A turn-aware game-tree search engine, configured by [`Options`].
+///
+/// - **Negamax, turn-aware**: a child's score is negated only when the side
+///   to move changed; a ply that leaves the same side to move (a Morris
+///   removal) is searched with the same window. Nothing else assumes
+///   alternation: table entries are per position, mate scores count plies,
+///   and the principal variation is a plain list of plies.
+/// - **Iterative deepening** searches depth 1, 2, ...; each iteration's best
+///   moves (through the table) order the next. It stops early once a mate
+///   within the searched depth is proven.
+/// - **Principal-variation search**: the first move gets the full window,
+///   later ones a null window, re-searched when they fail inside the window.
+/// - **Aspiration windows** (optional) start each iteration in a window
+///   around the previous score and widen to the full window on failure.
+/// - **Transposition table**: see [`TranspositionTable`]; shared by all
+///   threads. Keys are [`Game::zobrist`]; a game keyed by its canonical form
+///   ([`crate::SymmetryKeyed`]) gets symmetry-reduced probes. The stored
+///   move is only an ordering hint (it may belong to a symmetric twin), and
+///   a stored score strictly inside the search window is never used in
+///   place of a search, so that the principal variation is always the
+///   search's own.
+/// - **Move ordering**: the table's move, then moves with a positive
+///   [`Game::move_order_hint`] (captures, removals), then two killer moves per
+///   ply, then the history heuristic; ties keep generation order.
+/// - **Repetition and no progress** (option `repetition`): inside the tree,
+///   a position that already occurred since the last irreversible ply (on
+///   the current path or in the game history passed to
+///   [`Engine::search`]) scores as a draw (the two-fold in-tree rule), and so
+///   does a position reached after [`Game::no_progress_limit`] reversible
+///   plies. Graph-history interaction: a score that depended on such a draw
+///   anywhere below is history-dependent; it is never stored as a bound,
+///   only its best move is, so it cannot be reused on a path with another
+///   history.
+/// - **Limits**: depth, node budget, wall time ([`Limits`]).
+/// - **Threads** ([`Options::with_threads`], [`Engine::search`] only): Lazy
+///   SMP, or the root moves split among threads
+///   ([`Options::with_split_root`]). With one thread the search is
+///   deterministic for a fresh or cleared table.
+///
+/// ```
+/// use lapilli_search::{Engine, History, Limits, ScoreKind, doc_game::Nim};
+/// // Nim with 4 stones, take 1 or 2, taking the last stone wins:
+/// // the side to move wins by taking 1, in 3 plies.
+/// let mut engine = Engine::new();
+/// let a = engine.search(&Nim::new(4), &History::default(), &Limits::depth(10), &|_: &Nim| 0);
+/// assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(3));
+/// assert_eq!(a.best_move, Some(1));
+/// assert_eq!(a.pv, vec![1, 1, 2]);
+/// ```
+#[derive(Debug)]
+pub struct Engine<G: Game> {
+    options: Options,
+    tt: Option<TranspositionTable>,
+    _game: std::marker::PhantomData<fn(G)>,
+}
+
+impl<G: Game> Default for Engine<G> {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl<G: Game> Engine<G> {
+    /// An engine with the default [`Options`].
+    pub fn new() -> Engine<G> {
+        Engine::with_options(Options::default())
+    }
+
+    /// An engine with these options (see [`Options`] for how to build
+    /// them). Its transposition table is allocated here.
+    ///
+    /// ```
+    /// use lapilli_search::{Engine, Options, doc_game::Nim};
+    /// let engine: Engine<Nim> = Engine::with_options(Options::default().with_table_bytes(1 << 20).with_threads(2));
+    /// assert_eq!(engine.options().table_bytes(), 1 << 20);
+    /// ```
+    pub fn with_options(options: Options) -> Engine<G> {
+        let bytes = options.table_bytes();
+        let tt = (bytes > 0).then(|| TranspositionTable::with_bytes(bytes));
+        Engine { options, tt, _game: std::marker::PhantomData }
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
+    }
+
+    /// Searches `pos` within `limits`, with `eval` at the leaves, on as
+    /// many threads as [`Options::threads`] says: the entry point for
+    /// front ends that offer threads. For positions, moves or evaluations
+    /// that are not `Send + Sync` (say, tables shared through `Rc`), use
+    /// [`Engine::search_single`].
+    ///
+    /// `history` is the game's history since its last irreversible ply,
+    /// ending at `pos` (see [`crate::GameRecord::history`]): with
+    /// repetition detection on, a repetition of any earlier position inside
+    /// the tree is a draw, and the reversible plies before `pos` (those
+    /// before the history's first known position included) count towards
+    /// the no-progress limit. Pass `&History::default()` for a game that
+    /// starts at `pos`.
+    pub fn search<E>(&mut self, pos: &G, history: &History, limits: &Limits, eval: &E) -> Analysis<G::Move>
+    where
+        G: Send + Sync,
+        G::Move: Send + Sync,
+        E: Evaluate<G> + Sync,
+    {
+        if self.options.threads() <= 1 {
+            return self.search_single(pos, history, limits, eval);
+        }
+        self.run(pos, limits, eval, |shared, options| {
+            let split = if options.split_root() { parallel::split_root } else { parallel::lazy_smp };
+            split(shared, options, eval, history, pos, limits.max_depth())
+        })
+    }
+
+    /// [`Engine::search`] on the calling thread alone, whatever
+    /// [`Options::threads`] says, with no `Send` or `Sync` bounds. With one
+    /// thread configured both give the same result.
+    ///
+    /// ```
+    /// use lapilli_search::{Engine, Evaluate, History, Limits, doc_game::Nim};
+    /// use std::rc::Rc;
+    /// // An evaluation that is not Sync.
+    /// struct Shared(Rc<i32>);
+    /// impl Evaluate<Nim> for Shared {
+    ///     fn evaluate(&self, _: &Nim) -> i32 {
+    ///         *self.0
+    ///     }
+    /// }
+    /// let a = Engine::new().search_single(&Nim::new(5), &History::default(), &Limits::depth(2), &Shared(Rc::new(7)));
+    /// assert_eq!((a.score, a.pv.len()), (7, 2)); // two plies of Nim are not enough to see the end
+    /// ```
+    pub fn search_single<E: Evaluate<G>>(
+        &mut self,
+        pos: &G,
+        history: &History,
+        limits: &Limits,
+        eval: &E,
+    ) -> Analysis<G::Move> {
+        self.run(pos, limits, eval, |shared, options| {
+            let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
+            let completed = w.iterate(pos, limits.max_depth(), 1);
+            w.into_run(completed)
+        })
+    }
+
+    /// Starts a search (a new table generation, fresh limits), runs `body`
+    /// and reports what it found.
+    fn run<E: Evaluate<G>>(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        eval: &E,
+        body: impl FnOnce(Shared<'_>, &Options) -> Run<G::Move>,
+    ) -> Analysis<G::Move> {
+        let control = Control::new(*limits);
+        if let Some(tt) = &self.tt {
+            tt.new_search();
+        }
+        let shared = Shared { tt: self.tt.as_ref(), control: &control };
+        let Run { completed, stats, stopped } = body(shared, &self.options);
+        let elapsed = control.start().elapsed();
+        let (best_move, score, pv, depth) = match completed {
+            Some(c) => (c.best_move, c.score, c.pv, c.depth),
+            None => {
+                // Stopped before depth 1 finished: any legal move.
+                let mut list = G::Moves::default();
+                pos.legal_moves(&mut list);
+                let m = list.as_slice().first().copied();
+                let score = pos.outcome().map_or_else(|| clamped_eval(eval, pos), |o| terminal_score(o, 0));
+                (m, score, m.into_iter().collect(), 0)
+            }
+        };
+        Analysis { best_move, score, pv, depth, stats, elapsed, stopped }
+    }
+}

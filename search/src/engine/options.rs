@@ -1,0 +1,278 @@
+//! What a search may do ([`Options`]) and when it stops ([`Limits`]).
+
+use std::time::Duration;
+
+/// The deepest search the engine runs, in plies.
+pub const MAX_DEPTH: u32 = 200;
+
+/// When a search stops: at a depth, a node budget or a wall time, whichever
+/// comes first.
+///
+/// - **Depth** is counted in plies from the root and capped at
+///   [`MAX_DEPTH`]. `Limits::depth(0)` searches one ply, like
+///   `Limits::depth(1)`: a search always looks at least one ply ahead, so
+///   that it has a move to report.
+/// - **The node budget** counts every position entered, summed over
+///   threads. Each thread checks its own count at every node and the
+///   shared total every 256 nodes, so one thread stops exactly at the
+///   budget and several threads may overrun it by up to 256 nodes each.
+/// - **The clock** is read every 256 nodes of each thread.
+///
+/// A search stopped by the node budget or the clock reports the last
+/// iteration it completed ([`crate::Analysis::stopped`]).
+///
+/// ```
+/// use lapilli_search::Limits;
+/// use std::time::Duration;
+/// let limits = Limits::depth(6).with_time(Duration::from_millis(100)).with_nodes(1_000_000);
+/// assert_eq!((limits.depth, limits.nodes, limits.time), (6, Some(1_000_000), Some(Duration::from_millis(100))));
+/// assert_eq!(Limits::time(Duration::from_secs(1)).depth, lapilli_search::MAX_DEPTH);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum depth in plies (capped at [`MAX_DEPTH`]; 0 searches one ply).
+    pub depth: u32,
+    /// Maximum nodes, summed over threads.
+    pub nodes: Option<u64>,
+    /// Maximum wall time.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Search to `depth` plies, with no node or time limit.
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth, nodes: None, time: None }
+    }
+
+    /// Search for at most `time` (to [`MAX_DEPTH`] plies).
+    pub fn time(time: Duration) -> Limits {
+        Limits { depth: MAX_DEPTH, nodes: None, time: Some(time) }
+    }
+
+    /// Search at most `nodes` nodes (to [`MAX_DEPTH`] plies).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { depth: MAX_DEPTH, nodes: Some(nodes), time: None }
+    }
+
+    /// These limits with the depth limit set to `depth` plies.
+    #[must_use]
+    pub fn with_depth(self, depth: u32) -> Limits {
+        Limits { depth, ..self }
+    }
+
+    /// These limits with the wall time limited to `time` as well.
+    #[must_use]
+    pub fn with_time(self, time: Duration) -> Limits {
+        Limits { time: Some(time), ..self }
+    }
+
+    /// These limits with the node budget set to `nodes` as well.
+    #[must_use]
+    pub fn with_nodes(self, nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..self }
+    }
+
+    /// The depth of the last iteration: the limit clamped to
+    /// `1..=MAX_DEPTH`.
+    pub(super) fn max_depth(&self) -> u32 {
+        self.depth.clamp(1, MAX_DEPTH)
+    }
+}
+
+/// The techniques the engine uses, built from [`Options::default`]
+/// (everything on) or [`Options::plain`] (plain alpha-beta) with the
+/// `with_*` methods, and read back with the methods named after them.
+///
+/// ```
+/// use lapilli_search::{Engine, Options, doc_game::Nim};
+/// let options = Options::default().with_table_bytes(1 << 20).with_threads(2).with_aspiration(Some(50));
+/// assert_eq!((options.table_bytes(), options.threads(), options.aspiration()), (1 << 20, 2, Some(50)));
+/// let engine: Engine<Nim> = Engine::with_options(options);
+/// assert_eq!(engine.options().threads(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    table_bytes: usize,
+    threads: usize,
+    split_root: bool,
+    iterative_deepening: bool,
+    pvs: bool,
+    aspiration: Option<i32>,
+    killers: bool,
+    history_heuristic: bool,
+    repetition: bool,
+    exact_depth_probes: bool,
+}
+
+impl Default for Options {
+    /// Everything on: a 16 MiB table, one thread, iterative deepening, PVS,
+    /// killers, history heuristic, repetition; no aspiration window (its
+    /// width is in the game's evaluation units).
+    fn default() -> Options {
+        Options {
+            table_bytes: 16 << 20,
+            threads: 1,
+            split_root: false,
+            iterative_deepening: true,
+            pvs: true,
+            aspiration: None,
+            killers: true,
+            history_heuristic: true,
+            repetition: true,
+            exact_depth_probes: false,
+        }
+    }
+}
+
+impl Options {
+    /// Plain fixed-depth alpha-beta: no table, no deepening, no PVS, no
+    /// ordering heuristics, no repetition detection.
+    pub fn plain() -> Options {
+        Options {
+            table_bytes: 0,
+            threads: 1,
+            split_root: false,
+            iterative_deepening: false,
+            pvs: false,
+            aspiration: None,
+            killers: false,
+            history_heuristic: false,
+            repetition: false,
+            exact_depth_probes: false,
+        }
+    }
+
+    /// A transposition table of at most `bytes` bytes (0: none); see
+    /// [`crate::TranspositionTable`]. The engine's table remembers results
+    /// across searches until [`crate::Engine::clear`].
+    #[must_use]
+    pub fn with_table_bytes(self, bytes: usize) -> Options {
+        Options { table_bytes: bytes, ..self }
+    }
+
+    /// Search threads (at least 1; 0 counts as 1), used by
+    /// [`crate::Engine::search`]. With one thread a search is deterministic
+    /// for a fresh or cleared table. More threads run Lazy SMP: helpers
+    /// search the same tree on the shared table, odd ones one ply deeper,
+    /// and the main thread's result is reported.
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> Options {
+        Options { threads: threads.max(1), ..self }
+    }
+
+    /// With several threads, split the root moves among them instead of
+    /// Lazy SMP (Young Brothers Wait at the root): at each depth the first
+    /// root move is searched alone with the full window, then the threads
+    /// take the others one at a time with a null window at the best score
+    /// so far and re-search those that beat it. The threads are started
+    /// anew at every depth.
+    #[must_use]
+    pub fn with_split_root(self, on: bool) -> Options {
+        Options { split_root: on, ..self }
+    }
+
+    /// Iterative deepening: search depth 1, 2, ... up to the limit, each
+    /// iteration's table entries ordering the next (off: one search at the
+    /// depth limit).
+    #[must_use]
+    pub fn with_iterative_deepening(self, on: bool) -> Options {
+        Options { iterative_deepening: on, ..self }
+    }
+
+    /// Principal-variation search: the first move of a node gets the full
+    /// window, later ones a null window, re-searched with the full window
+    /// when they fail inside it.
+    #[must_use]
+    pub fn with_pvs(self, on: bool) -> Options {
+        Options { pvs: on, ..self }
+    }
+
+    /// Aspiration windows: each iteration after the first starts in the
+    /// window `score ± half_width` around the previous iteration's score
+    /// (in evaluation units, at least 1) and widens to the full window on
+    /// failure. `None`: full windows.
+    #[must_use]
+    pub fn with_aspiration(self, half_width: Option<i32>) -> Options {
+        Options { aspiration: half_width.map(|w| w.max(1)), ..self }
+    }
+
+    /// Killer moves: two quiet moves per ply that caused a cutoff are tried
+    /// early at the same ply elsewhere in the tree.
+    #[must_use]
+    pub fn with_killers(self, on: bool) -> Options {
+        Options { killers: on, ..self }
+    }
+
+    /// The history heuristic: quiet moves that caused cutoffs anywhere are
+    /// tried earlier, weighted by the square of the remaining depth.
+    #[must_use]
+    pub fn with_history_heuristic(self, on: bool) -> Options {
+        Options { history_heuristic: on, ..self }
+    }
+
+    /// Repetition and no-progress draws inside the search (see
+    /// [`crate::Engine`]).
+    #[must_use]
+    pub fn with_repetition(self, on: bool) -> Options {
+        Options { repetition: on, ..self }
+    }
+
+    /// Use a table score only when it was searched to exactly the remaining
+    /// depth (instead of at least it). Then a fixed-depth search without
+    /// repetition detection returns exactly plain minimax's score (a deeper
+    /// entry is more accurate but changes the answer).
+    #[must_use]
+    pub fn with_exact_depth_probes(self, on: bool) -> Options {
+        Options { exact_depth_probes: on, ..self }
+    }
+
+    /// The transposition-table size in bytes (0: no table).
+    pub fn table_bytes(&self) -> usize {
+        self.table_bytes
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Whether several threads split the root moves instead of Lazy SMP.
+    pub fn split_root(&self) -> bool {
+        self.split_root
+    }
+
+    /// Whether iterative deepening is on.
+    pub fn iterative_deepening(&self) -> bool {
+        self.iterative_deepening
+    }
+
+    /// Whether principal-variation search is on.
+    pub fn pvs(&self) -> bool {
+        self.pvs
+    }
+
+    /// The aspiration window half-width, if any.
+    pub fn aspiration(&self) -> Option<i32> {
+        self.aspiration
+    }
+
+    /// Whether killer moves are on.
+    pub fn killers(&self) -> bool {
+        self.killers
+    }
+
+    /// Whether the history heuristic is on.
+    pub fn history_heuristic(&self) -> bool {
+        self.history_heuristic
+    }
+
+    /// Whether repetition and no-progress draws are detected in the search.
+    pub fn repetition(&self) -> bool {
+        self.repetition
+    }
+
+    /// Whether table scores are used only at exactly the remaining depth.
+    pub fn exact_depth_probes(&self) -> bool {
+        self.exact_depth_probes
+    }
+}

@@ -1,0 +1,182 @@
+//! Move ordering: the table's move first, then forcing moves (positive
+//! [`Game::move_order_hint`]), the two killer moves of the ply, and quiet
+//! moves by the history heuristic; ties keep generation order. Picking is
+//! staged: the table's move is tried before the others are scored, as it
+//! often cuts off alone.
+
+use crate::game::Game;
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
+
+/// The order of the table's move: above everything.
+const TABLE_MOVE: i32 = i32::MAX;
+/// Moves with a positive hint (captures, removals) order at
+/// `FORCING + min(hint, HINT_CAP)`, above the killers.
+const FORCING: i32 = 1 << 28;
+/// The largest hint that still orders moves among themselves: the forcing
+/// band ends below the table's move.
+const HINT_CAP: i32 = 1 << 26;
+/// The first killer of a ply orders at `KILLER`, the second one below.
+const KILLER: i32 = 1 << 27;
+/// History scores stay below this, far below the killers: when a slot
+/// reaches it, every slot is halved.
+const HISTORY_CAP: u32 = 1 << 20;
+/// Entries of the history table (moves are hashed into it).
+const HISTORY_SLOTS: usize = 4096;
+
+/// A generated move with its ordering data.
+pub(super) struct Scored<M> {
+    pub(super) mv: M,
+    order: i32,
+    /// The index in generation order (what the table stores).
+    pub(super) index: u16,
+    quiet: bool,
+    /// The move's hash, for killers and the history table.
+    key: u64,
+    /// Whether `order`, `quiet` and `key` have been computed.
+    scored: bool,
+}
+
+impl<M> Scored<M> {
+    /// The selection key: the order, then the earlier generation index.
+    #[inline]
+    fn rank(&self) -> i64 {
+        (i64::from(self.order) << 16) | i64::from(u16::MAX - self.index)
+    }
+}
+
+/// A worker's ordering state: killers per ply, the history table, and
+/// scratch space for hints.
+pub(super) struct MoveOrder<M> {
+    use_killers: bool,
+    use_history: bool,
+    /// Two killer moves per ply, as move hashes (see [`move_key`]; 0 is an
+    /// empty slot).
+    killers: Vec<[u64; 2]>,
+    history: Vec<u32>,
+    scratch: Vec<M>,
+    hints: Vec<i32>,
+}
+
+/// A move's hash, never 0 (0 marks an empty killer slot).
+fn move_key<M: Hash>(m: M) -> u64 {
+    let mut h = FxHasher::default();
+    m.hash(&mut h);
+    h.finish() | 1
+}
+
+impl<M: Copy + Hash> MoveOrder<M> {
+    pub(super) fn new(use_killers: bool, use_history: bool) -> MoveOrder<M> {
+        MoveOrder {
+            use_killers,
+            use_history,
+            killers: Vec::new(),
+            history: if use_history { vec![0; HISTORY_SLOTS] } else { Vec::new() },
+            scratch: Vec::new(),
+            hints: Vec::new(),
+        }
+    }
+
+    /// Fills `list` with `generated` in generation order, the move at
+    /// `table_index` marked to be tried first. Returns whether there is
+    /// such a move.
+    pub(super) fn fill(list: &mut Vec<Scored<M>>, generated: &[M], table_index: Option<u16>) -> bool {
+        list.clear();
+        let mut have_table_move = false;
+        for (i, &mv) in generated.iter().enumerate() {
+            let index = i.min(u16::MAX as usize) as u16;
+            let first = table_index == Some(index);
+            have_table_move |= first;
+            let order = if first { TABLE_MOVE } else { 0 };
+            list.push(Scored { mv, order, index, quiet: true, key: 0, scored: false });
+        }
+        have_table_move
+    }
+
+    /// Moves the best-ordered of `list[n..]` to `list[n]`, the `n`th pick
+    /// from a list [`MoveOrder::fill`] made (which returned
+    /// `have_table_move`). The table's move is picked first unscored; the
+    /// other moves are all scored at the first pick that needs them (`ply`
+    /// selects the killers). Selection, not a full sort: a cutoff usually
+    /// comes after one or two moves.
+    pub(super) fn pick<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        list: &mut [Scored<M>],
+        n: usize,
+        have_table_move: bool,
+        ply: usize,
+    ) {
+        if !(list[n].scored || n == 0 && have_table_move) {
+            self.score(pos, &mut list[n..], ply);
+        }
+        let mut pick = n;
+        let mut best_rank = list[n].rank();
+        for (i, s) in list.iter().enumerate().skip(n + 1) {
+            let r = s.rank();
+            if r > best_rank {
+                (pick, best_rank) = (i, r);
+            }
+        }
+        list.swap(n, pick);
+    }
+
+    /// Scores the moves of `list` for ordering: positive hints first, then
+    /// the two killers of ply `ply`, then the history heuristic.
+    fn score<G: Game<Move = M>>(&mut self, pos: &G, list: &mut [Scored<M>], ply: usize) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [0, 0]);
+        }
+        self.scratch.clear();
+        self.scratch.extend(list.iter().map(|s| s.mv));
+        pos.move_order_hints(&self.scratch, &mut self.hints);
+        let killers = self.killers[ply];
+        for (s, &hint) in list.iter_mut().zip(&self.hints) {
+            let key = if hint > 0 { 0 } else { move_key(s.mv) };
+            s.order = if hint > 0 {
+                FORCING + hint.min(HINT_CAP)
+            } else if self.use_killers && killers[0] == key {
+                KILLER
+            } else if self.use_killers && killers[1] == key {
+                KILLER - 1
+            } else if self.use_history {
+                self.history[key as usize % HISTORY_SLOTS] as i32
+            } else {
+                0
+            };
+            s.quiet = hint <= 0;
+            s.key = key;
+            s.scored = true;
+        }
+    }
+
+    /// Records that `scored` caused a cutoff at `ply` with `depth` plies to
+    /// go: a quiet move becomes the ply's first killer and gains history.
+    pub(super) fn reward<G: Game<Move = M>>(&mut self, pos: &G, scored: &Scored<M>, ply: usize, depth: u32) {
+        let (quiet, key) = if scored.scored {
+            (scored.quiet, scored.key)
+        } else {
+            (pos.move_order_hint(scored.mv) <= 0, move_key(scored.mv))
+        };
+        if !quiet {
+            return;
+        }
+        if self.use_killers {
+            if self.killers.len() <= ply {
+                self.killers.resize(ply + 1, [0, 0]);
+            }
+            let k = &mut self.killers[ply];
+            if k[0] != key {
+                k[1] = k[0];
+                k[0] = key;
+            }
+        }
+        if self.use_history {
+            let slot = &mut self.history[key as usize % HISTORY_SLOTS];
+            *slot += depth * depth;
+            if *slot >= HISTORY_CAP {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
+    }
+}

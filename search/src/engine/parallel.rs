@@ -1,0 +1,232 @@
+//! Search with several threads: Lazy SMP, and the root moves split among
+//! threads. Both need `Send + Sync` positions, moves and evaluations;
+//! single-threaded search does not.
+
+use super::options::Options;
+use super::shared::{Completed, Run, Shared};
+use super::worker::{Worker, FULL_WINDOW};
+use crate::game::{Evaluate, Game, MoveList};
+use crate::history::History;
+use crate::score::{terminal_score, WIN};
+use crate::stats::Stats;
+use crate::tt::Bound;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::thread::ScopedJoinHandle;
+
+/// Joins a helper thread; if it panicked, the panic goes on here with the
+/// helper's own payload.
+fn join<T>(handle: ScopedJoinHandle<'_, T>) -> T {
+    handle.join().unwrap_or_else(|payload| std::panic::resume_unwind(payload))
+}
+
+/// Lazy SMP: `threads - 1` helpers run the same iterative deepening on the
+/// shared table (odd helpers starting one ply deeper, so that the threads
+/// spread over depths), and stop when the main thread finishes; the main
+/// thread's result is the search's.
+pub(super) fn lazy_smp<G, E>(
+    shared: Shared<'_>,
+    options: &Options,
+    eval: &E,
+    history: &History,
+    root: &G,
+    max_depth: u32,
+) -> Run<G::Move>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    let (earlier, carried) = (history.earlier(), history.plies_before_known());
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..options.threads())
+            .map(|i| {
+                scope.spawn(move || {
+                    let mut w = Worker::new(shared, options, eval, earlier, carried);
+                    let completed = w.iterate(root, max_depth, 1 + (i as u32 % 2));
+                    w.into_run(completed).stats
+                })
+            })
+            .collect();
+        let mut w = Worker::new(shared, options, eval, earlier, carried);
+        let completed = w.iterate(root, max_depth, 1);
+        shared.control.stop();
+        let mut run = w.into_run(completed);
+        for h in helpers {
+            run.stats += join(h);
+        }
+        run
+    })
+}
+
+/// Iterative deepening with the root moves split among the threads (Young
+/// Brothers Wait at the root): at each depth the first root move (the
+/// previous iteration's best, else the first generated) is searched by the
+/// main thread with the full window; then `threads` workers take the others
+/// one at a time with a null window at the best score so far and re-search
+/// with an open window those that beat it. The helper threads are spawned
+/// anew at every depth (cheap beside an iteration; it keeps each
+/// iteration's workers independent).
+pub(super) fn split_root<G, E>(
+    shared: Shared<'_>,
+    options: &Options,
+    eval: &E,
+    history: &History,
+    root: &G,
+    max_depth: u32,
+) -> Run<G::Move>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
+    let mut helper_stats = Stats::default();
+    let mut list = G::Moves::default();
+    root.legal_moves(&mut list);
+    let moves = list.as_slice().to_vec();
+    let mut order = moves.clone();
+    let completed = w.deepen(1, max_depth, |w, depth, last| {
+        if let Some(best) = last.and_then(|l| l.best_move) {
+            if let Some(i) = order.iter().position(|&m| m == best) {
+                order[..=i].rotate_right(1);
+            }
+        }
+        split_iteration(w, root, &moves, &order, depth, &mut helper_stats)
+    });
+    let mut run = w.into_run(completed);
+    run.stats += helper_stats;
+    run
+}
+
+/// One iteration of [`split_root`] at `depth`, the root moves tried in
+/// `order`; `moves` is their generation order (for the table).
+fn split_iteration<G, E>(
+    w: &mut Worker<'_, G, E>,
+    root: &G,
+    moves: &[G::Move],
+    order: &[G::Move],
+    depth: u32,
+    helper_stats: &mut Stats,
+) -> Option<Completed<G::Move>>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    if !w.count_node() {
+        return None;
+    }
+    if let Some(outcome) = root.outcome() {
+        return Some(Completed { best_move: None, score: terminal_score(outcome, 0), pv: Vec::new(), depth });
+    }
+    debug_assert!(
+        !order.is_empty(),
+        "Game contract broken: a position with no legal moves has no outcome: {root:?}"
+    );
+    if order.is_empty() {
+        return Some(Completed { best_move: None, score: 0, pv: Vec::new(), depth });
+    }
+    let key = root.zobrist();
+    let root_len = w.path.len();
+    w.path.push(key);
+    let found = split_below(w, root, order, depth, helper_stats);
+    w.path.truncate(root_len);
+    let (best, dependent) = found?;
+    let index = moves.iter().position(|&m| m == best.mv).map(|i| i as u16);
+    w.store(key, 0, depth, best.score, Bound::of(best.score, FULL_WINDOW, dependent), index);
+    Some(Completed { best_move: Some(best.mv), score: best.score, pv: best.pv, depth })
+}
+
+/// The best root move so far, its score and line.
+struct Best<M> {
+    score: i32,
+    mv: M,
+    pv: Vec<M>,
+}
+
+/// Searches the root move `m` to `depth` in `window` (the root's key is
+/// the last of `w.path`). Returns the score for the root's side to move
+/// and whether it depended on a draw by rule; its line is `w.pv`'s
+/// `line_after(0, m)`.
+fn root_child<G: Game, E: Evaluate<G>>(
+    w: &mut Worker<'_, G, E>,
+    root: &G,
+    m: G::Move,
+    depth: u32,
+    window: (i32, i32),
+) -> (i32, bool) {
+    let mut child = root.clone();
+    child.play_unchecked(m);
+    let same = child.side_to_move() == root.side_to_move();
+    let window_start = if root.is_irreversible(m) { w.path.len() } else { 0 };
+    w.pv.reserve(0);
+    w.child(&child, same, depth - 1, 1, window, window_start)
+}
+
+/// The root moves of one iteration, searched by this worker and
+/// `threads - 1` helpers: the best move with its line, and whether any
+/// score depended on a draw by rule. `None` if the search was stopped.
+fn split_below<'a, G, E>(
+    w: &mut Worker<'a, G, E>,
+    root: &G,
+    order: &[G::Move],
+    depth: u32,
+    helper_stats: &mut Stats,
+) -> Option<(Best<G::Move>, bool)>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    let first = order[0];
+    let (score, dependent) = root_child(w, root, first, depth, FULL_WINDOW);
+    if w.stopped {
+        return None;
+    }
+    let best = Mutex::new(Best { score, mv: first, pv: w.pv.line_after(0, first) });
+    let dependent = AtomicBool::new(dependent);
+    let next = AtomicUsize::new(1);
+    let work = |w: &mut Worker<'a, G, E>| {
+        while let Some(&m) = order.get(next.fetch_add(1, Relaxed)) {
+            let alpha = best.lock().expect("no panics while held").score;
+            let (mut s, mut dep) = root_child(w, root, m, depth, (alpha, alpha + 1));
+            if s > alpha && !w.stopped {
+                let (again, dep_again) = root_child(w, root, m, depth, (alpha, WIN + 1));
+                (s, dep) = (again, dep || dep_again);
+            }
+            if w.stopped {
+                break;
+            }
+            dependent.fetch_or(dep, Relaxed);
+            let mut b = best.lock().expect("no panics while held");
+            if s > b.score {
+                *b = Best { score: s, mv: m, pv: w.pv.line_after(0, m) };
+            }
+        }
+    };
+    let (shared, options, eval, carried) = (w.shared, w.options, w.eval, w.carried);
+    let root_path = w.path.clone();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..options.threads())
+            .map(|_| {
+                let (work, root_path) = (&work, &root_path);
+                scope.spawn(move || {
+                    let mut helper = Worker::new(shared, options, eval, root_path, carried);
+                    work(&mut helper);
+                    helper.into_run(None).stats
+                })
+            })
+            .collect();
+        work(w);
+        for h in helpers {
+            *helper_stats += join(h);
+        }
+    });
+    if w.stopped || shared.control.stopping() {
+        w.stopped = true;
+        return None;
+    }
+    let best = best.into_inner().expect("no panics while held");
+    Some((best, dependent.into_inner()))
+}

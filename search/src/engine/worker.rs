@@ -1,0 +1,386 @@
+//! One search thread: negamax alpha-beta with principal-variation search,
+//! the table, repetition and no-progress draws, and iterative deepening
+//! with aspiration windows at the root.
+
+use super::options::{Options, MAX_DEPTH};
+use super::ordering::{MoveOrder, Scored};
+use super::pv::PvTable;
+use super::shared::{Completed, Run, Shared};
+use crate::game::{Evaluate, Game, MoveList};
+use crate::score::{is_mate, terminal_score, MAX_EVAL, WIN};
+use crate::stats::Stats;
+use crate::tt::{from_tt, to_tt, Bound};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Nodes between a thread's checks of the clock, the shared node count and
+/// the stop flag.
+const POLL_NODES: u64 = 256;
+
+/// The full window, wider than every score.
+pub(super) const FULL_WINDOW: (i32, i32) = (-WIN - 1, WIN + 1);
+
+/// The static evaluation of `pos` for its side to move, clamped below
+/// every mate score.
+#[inline]
+pub(super) fn clamped_eval<G, E: Evaluate<G>>(eval: &E, pos: &G) -> i32 {
+    eval.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+/// One search thread's state.
+pub(super) struct Worker<'a, G: Game, E> {
+    pub(super) shared: Shared<'a>,
+    pub(super) options: &'a Options,
+    pub(super) eval: &'a E,
+    pub(super) stats: Stats,
+    unflushed: u64,
+    pub(super) stopped: bool,
+    /// Keys of the positions since the game's last known irreversible ply,
+    /// down to the node being searched.
+    pub(super) path: Vec<u64>,
+    /// Reversible plies before the first position of `path` (they count
+    /// towards the no-progress limit until an irreversible ply).
+    pub(super) carried: u32,
+    generated: G::Moves,
+    /// One move list per ply.
+    lists: Vec<Vec<Scored<G::Move>>>,
+    order: MoveOrder<G::Move>,
+    pub(super) pv: PvTable<G::Move>,
+}
+
+impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
+    pub(super) fn new(
+        shared: Shared<'a>,
+        options: &'a Options,
+        eval: &'a E,
+        path: &[u64],
+        carried: u32,
+    ) -> Self {
+        Worker {
+            shared,
+            options,
+            eval,
+            stats: Stats::default(),
+            unflushed: 0,
+            stopped: false,
+            path: path.to_vec(),
+            carried,
+            generated: G::Moves::default(),
+            lists: Vec::new(),
+            order: MoveOrder::new(options.killers(), options.history_heuristic()),
+            pv: PvTable::new(),
+        }
+    }
+
+    /// The thread's result.
+    pub(super) fn into_run(mut self, completed: Option<Completed<G::Move>>) -> Run<G::Move> {
+        self.flush();
+        Run { completed, stats: self.stats, stopped: self.stopped }
+    }
+
+    /// Iterative deepening from depth `first` (1 without deepening: the
+    /// limit) to `max_depth`, `iteration` searching one depth given the
+    /// last completed iteration. Stops after a proven result, an iteration
+    /// cut short (which is dropped) or when told to stop; returns the last
+    /// completed iteration.
+    pub(super) fn deepen(
+        &mut self,
+        first: u32,
+        max_depth: u32,
+        mut iteration: impl FnMut(&mut Self, u32, Option<&Completed<G::Move>>) -> Option<Completed<G::Move>>,
+    ) -> Option<Completed<G::Move>> {
+        let first = if self.options.iterative_deepening() { first.min(max_depth) } else { max_depth };
+        let mut last = None;
+        for depth in first..=max_depth {
+            let Some(done) = iteration(self, depth, last.as_ref()) else { break };
+            let proven = done.is_proven();
+            last = Some(done);
+            if self.shared.control.stopping() {
+                self.stopped = true;
+            }
+            if proven || self.stopped {
+                break;
+            }
+        }
+        self.flush();
+        last
+    }
+
+    /// Iterative deepening of the whole tree from depth `first`.
+    pub(super) fn iterate(&mut self, root: &G, max_depth: u32, first: u32) -> Option<Completed<G::Move>> {
+        self.deepen(first, max_depth, |w, depth, last| w.search_root(root, depth, last))
+    }
+
+    /// One iteration at the root, in an aspiration window around the last
+    /// iteration's score if that option is on (widened on failure).
+    fn search_root(
+        &mut self,
+        root: &G,
+        depth: u32,
+        last: Option<&Completed<G::Move>>,
+    ) -> Option<Completed<G::Move>> {
+        let (mut alpha, mut beta) = FULL_WINDOW;
+        if let (Some(w), Some(last)) = (self.options.aspiration(), last) {
+            if !is_mate(last.score) {
+                (alpha, beta) = (last.score - w, last.score + w);
+            }
+        }
+        self.pv.reserve(0);
+        let score = loop {
+            self.pv.clear(0);
+            let (s, _) = self.node(root, depth, 0, alpha, beta, 0);
+            if self.stopped {
+                return None;
+            }
+            if s <= alpha && alpha > FULL_WINDOW.0 {
+                alpha = FULL_WINDOW.0;
+            } else if s >= beta && beta < FULL_WINDOW.1 {
+                beta = FULL_WINDOW.1;
+            } else {
+                break s;
+            }
+        };
+        let pv = self.pv.line(0).to_vec();
+        Some(Completed { best_move: pv.first().copied(), score, pv, depth })
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count.
+    pub(super) fn flush(&mut self) {
+        self.shared.control.nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+
+    fn poll(&mut self) {
+        self.flush();
+        let control = self.shared.control;
+        if control.over_limits() {
+            control.stop();
+        }
+        if control.stopping() {
+            self.stopped = true;
+        }
+    }
+
+    /// Counts a node and checks the limits (the thread's own node count at
+    /// every node, the rest every [`POLL_NODES`]); false when the search
+    /// must stop.
+    #[inline]
+    pub(super) fn count_node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= POLL_NODES {
+            self.poll();
+        }
+        if self.shared.control.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            self.shared.control.stop();
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
+    /// Searches `child`, reached from a node at `ply - 1` searched in the
+    /// window `(alpha, beta)`, negating only if the side to move changed.
+    /// Clears the child's principal-variation row first.
+    #[inline]
+    pub(super) fn child(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        window_start: usize,
+    ) -> (i32, bool) {
+        self.pv.clear(ply as usize);
+        if same_side {
+            self.node(child, depth, ply, alpha, beta, window_start)
+        } else {
+            let (s, dependent) = self.node(child, depth, ply, -beta, -alpha, window_start);
+            (-s, dependent)
+        }
+    }
+
+    /// Whether `pos` (key `key`, `ply` plies below the root) is drawn by
+    /// repetition since `path[window_start]` or by the no-progress limit.
+    fn drawn_by_rule(&self, pos: &G, key: u64, ply: u32, window_start: usize) -> bool {
+        if !self.options.repetition() || ply == 0 || !pos.draw_rules_apply() {
+            return false;
+        }
+        if self.path[window_start..].contains(&key) {
+            return true;
+        }
+        let carried = if window_start == 0 { self.carried } else { 0 };
+        let reversible = (self.path.len() - window_start) as u32 + carried;
+        pos.no_progress_limit().is_some_and(|limit| reversible >= limit)
+    }
+
+    /// Probes the table: the stored move's index, and the stored score if
+    /// it decides the node. A score strictly inside the window is not used,
+    /// so that every exact score comes with its principal variation.
+    fn probe(&mut self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> (Option<u16>, Option<i32>) {
+        let Some(entry) = self.shared.tt.and_then(|tt| tt.probe(key)) else { return (None, None) };
+        self.stats.tt_hits += 1;
+        let deep_enough =
+            if self.options.exact_depth_probes() { entry.depth == depth } else { entry.depth >= depth };
+        if ply == 0 || !deep_enough {
+            return (entry.move_index, None);
+        }
+        let s = from_tt(entry.score, ply);
+        let decides = match entry.bound {
+            Bound::Exact | Bound::Lower if s >= beta => true,
+            Bound::Exact | Bound::Upper => s <= alpha,
+            Bound::Lower | Bound::None => false,
+        };
+        (entry.move_index, decides.then_some(s))
+    }
+
+    /// Stores a node's result for `key`: `score`, searched to `depth` at
+    /// `ply`, as `bound` (see `Bound::of`), with the index of the best
+    /// move.
+    pub(super) fn store(
+        &self,
+        key: u64,
+        ply: u32,
+        depth: u32,
+        score: i32,
+        bound: Bound,
+        best_index: Option<u16>,
+    ) {
+        let Some(tt) = self.shared.tt else { return };
+        match bound {
+            Bound::None => tt.store(key, 0, 0, Bound::None, best_index),
+            _ => tt.store(key, to_tt(score, ply), depth, bound, best_index),
+        }
+    }
+
+    /// Scores a child that is a leaf (one ply to go, no repetition
+    /// detection) here, once: a null-window probe of a leaf would only
+    /// evaluate it twice.
+    fn leaf_child(&mut self, child: &G, same_side: bool, ply: u32) -> (i32, bool) {
+        self.pv.clear(ply as usize);
+        if !self.count_node() {
+            return (0, true);
+        }
+        let s = match child.outcome() {
+            Some(outcome) => terminal_score(outcome, ply),
+            None => clamped_eval(self.eval, child),
+        };
+        (if same_side { s } else { -s }, false)
+    }
+
+    /// Principal-variation search of a later move: a null window at
+    /// `alpha` first, the full window `(alpha, beta)` again if the move
+    /// fails inside it.
+    fn null_window_child(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        window_start: usize,
+    ) -> (i32, bool) {
+        let (s, dependent) = self.child(child, same_side, depth, ply, (alpha, alpha + 1), window_start);
+        if s > alpha && s < beta && !self.stopped {
+            let (s, again) = self.child(child, same_side, depth, ply, (alpha, beta), window_start);
+            (s, dependent || again)
+        } else {
+            (s, dependent)
+        }
+    }
+
+    /// Negamax with alpha-beta at `pos`, `ply` plies below the root, with
+    /// `depth` plies to go. `window_start` indexes the first position of
+    /// `path` since the last irreversible ply. Returns the score and
+    /// whether it depended on a repetition or no-progress draw; the line
+    /// is left in the principal-variation row `ply`, which the caller
+    /// cleared.
+    pub(super) fn node(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        window_start: usize,
+    ) -> (i32, bool) {
+        if !self.count_node() {
+            return (0, true);
+        }
+        if let Some(outcome) = pos.outcome() {
+            return (terminal_score(outcome, ply), false);
+        }
+        if depth == 0 && !self.options.repetition() {
+            // A leaf needs nothing else: no repetition to check, no line.
+            return (clamped_eval(self.eval, pos), false);
+        }
+        let key = pos.zobrist();
+        if self.drawn_by_rule(pos, key, ply, window_start) {
+            return (0, true);
+        }
+        if depth == 0 || ply + 1 >= MAX_DEPTH {
+            return (clamped_eval(self.eval, pos), false);
+        }
+        let (table_index, decided) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(s) = decided {
+            return (s, false);
+        }
+        let p = ply as usize;
+        self.pv.reserve(p);
+        if self.lists.len() <= p {
+            self.lists.resize_with(p + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[p]);
+        pos.legal_moves(&mut self.generated);
+        debug_assert!(
+            !self.generated.as_slice().is_empty(),
+            "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
+        );
+        let have_table_move = MoveOrder::fill(&mut list, self.generated.as_slice(), table_index);
+        self.path.push(key);
+        let window = (alpha, beta);
+        // With no legal move (the contract broken), a draw in release builds.
+        let mut best = if list.is_empty() { 0 } else { -WIN - 1 };
+        let mut best_index = None;
+        let mut dependent = false;
+        let side = pos.side_to_move();
+        for n in 0..list.len() {
+            self.order.pick(pos, &mut list, n, have_table_move, p);
+            let mv = list[n].mv;
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let same = child.side_to_move() == side;
+            let ws = if pos.is_irreversible(mv) { self.path.len() } else { window_start };
+            let (s, dep) = if depth == 1 && !self.options.repetition() {
+                self.leaf_child(&child, same, ply + 1)
+            } else if n == 0 || !self.options.pvs() {
+                self.child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
+            } else {
+                self.null_window_child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
+            };
+            if self.stopped {
+                break;
+            }
+            dependent |= dep;
+            if s > best {
+                best = s;
+                best_index = Some(list[n].index);
+                if s > alpha {
+                    alpha = s;
+                    self.pv.set(p, mv);
+                    if alpha >= beta {
+                        self.stats.cutoffs += 1;
+                        self.order.reward(pos, &list[n], p, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.lists[p] = list;
+        if self.stopped {
+            return (best, true);
+        }
+        self.store(key, ply, depth, best, Bound::of(best, window, dependent), best_index);
+        (best, dependent)
+    }
+}
