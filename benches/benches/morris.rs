@@ -23,7 +23,7 @@ fn perft_benches(c: &mut Criterion) {
     g.bench_function("start_depth_5_generic_search_perft", |b| {
         b.iter(|| assert_eq!(lapilli_search::perft(black_box(&start), 5), 5_100_480))
     });
-    // issue 6: perft(6) from the start, the removal counted as its own ply
+    // perft(6) from the start, the removal counted as its own ply
     g.throughput(Throughput::Elements(96_223_680));
     g.bench_function("start_depth_6", |b| b.iter(|| assert_eq!(perft(black_box(&start), 6), 96_223_680)));
     let mid: Position = MID_GAME.parse().expect("valid");

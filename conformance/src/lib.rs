@@ -9,9 +9,11 @@
 //! | function | what it checks |
 //! |---|---|
 //! | [`check_position`] | one position: the game contract, generation against the legality check, refused plays, move and position text, keys, plies on copies, irreversible plies, principal variations |
-//! | [`check_random_games`] | [`check_position`] on every position of seeded random games |
+//! | [`check_random_games`] | [`check_position`] on every position of seeded random games, and that no two unequal positions met in the run share a key |
+//! | [`check_index`] | for an [`Indexed`] game: the indices of one position and its children are below the bound and unequal for unequal positions |
+//! | [`check_random_games_indexed`] | [`check_random_games`] and [`check_index`]'s checks, with indices compared across the run |
 //! | [`check_symmetry`] | the above, and that a symmetry group acts on positions, moves and canonical forms as search and the solver assume ([`Canonicalize`], [`Symmetric`], [`MapMove`]) |
-//! | [`check_random_games_with_symmetry`] | [`check_symmetry`] on every position of seeded random games |
+//! | [`check_random_games_with_symmetry`] | [`check_symmetry`] on every position of seeded random games, and unequal keys across the run |
 //! | [`check_search_sweep`] | every engine configuration ([`search_configurations`]) against plain minimax on one position |
 //! | [`random_playout`] | varied positions for sweeps |
 //!
@@ -27,6 +29,15 @@
 //! finished game has no legal moves, [`CheckedGame::ending`] is `Some`
 //! exactly when [`Game::outcome`] is, and [`CheckedGame::winner`] agrees
 //! with the outcome.
+//!
+//! Keys and indices are identities: search treats two positions with the
+//! same [`Game::zobrist`] key as one, and the solver two positions with the
+//! same [`Indexed::index`], without further check, so a key or an index
+//! that forgets part of the position gives wrong answers silently. One
+//! position cannot show it; the random-games checks remember every
+//! position met in the run (those checked and their children) by key, and
+//! by index for [`check_random_games_indexed`], and fail when two unequal
+//! positions (`PartialEq`, which like the key ignores counters) share one.
 //!
 //! ```
 //! use lapilli_conformance::{check_position, check_random_games, check_search_sweep};
@@ -51,16 +62,22 @@
 //! [`CheckedGame::winner`]: lapilli_search::CheckedGame::winner
 //! [`Game`]: lapilli_search::Game
 //! [`Game::outcome`]: lapilli_search::Game::outcome
+//! [`Game::zobrist`]: lapilli_search::Game::zobrist
+//! [`Indexed`]: lapilli_search::Indexed
+//! [`Indexed::index`]: lapilli_search::Indexed::index
 //! [`MapMove`]: lapilli_symmetry::MapMove
 //! [`Symmetric`]: lapilli_symmetry::Symmetric
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod identity;
+mod indexed;
 mod random;
 mod rules;
 mod sweep;
 mod symmetry;
 
+pub use indexed::{check_index, check_random_games_indexed};
 pub use rules::{check_position, check_random_games};
 pub use sweep::{check_search_sweep, random_playout, search_configurations, Sweep};
 pub use symmetry::{check_random_games_with_symmetry, check_symmetry};

@@ -1,6 +1,7 @@
 //! The rules checks: what every [`CheckedGame`] must satisfy in every
 //! position, whatever its board.
 
+use crate::identity::Identities;
 use crate::random::{legal_moves, play_random_ply, random_games};
 use lapilli_search::{CheckedGame, Ending, Engine, Game, History, Limits, Options, Outcome, WIN};
 use rand::rngs::StdRng;
@@ -43,9 +44,12 @@ const IRREVERSIBLE_PLIES: usize = 20;
 ///   [`CheckedGame::no_progress_count`]; the key equals the key of the
 ///   re-parsed position, which is computed from scratch;
 /// - **plies**: playing each legal move on a copy leaves the original (its
-///   text and key) unchanged and changes the copy; the checked and the
-///   unchecked play agree; the child's key equals the key of its re-parsed
-///   text;
+///   text and key) unchanged and changes the copy and its key; the checked
+///   and the unchecked play agree; the child's key equals the key of its
+///   re-parsed text;
+/// - **keys as identities**: no two unequal positions (`PartialEq`, which
+///   like the key ignores counters) among the position and its children
+///   share a [`Game::zobrist`] key;
 /// - **irreversible plies**, sampled: for one legal move (picked with a
 ///   generator seeded by the key) for which [`Game::is_irreversible`]
 ///   holds, the position does not recur (by key) in a random continuation
@@ -68,13 +72,17 @@ pub fn check_position<G>(pos: &G)
 where
     G: CheckedGame + Display + FromStr + PartialEq,
 {
-    check_rules(pos, &mut pv_engine());
+    check_rules(pos, &mut pv_engine(), &mut Identities::new());
 }
 
 /// Plays `games` seeded random games of at most `max_plies` plies from
 /// `start` and runs [`check_position`] on every position met (the start
-/// and the final position of each game included). Returns the number of
-/// positions checked. The same seed gives the same games.
+/// and the final position of each game included). Across the whole run,
+/// no two unequal positions met (the positions checked and their
+/// children) share a [`Game::zobrist`] key: a key that forgets part of the
+/// position (the side to move, say) fails here, though every single
+/// position passes. Returns the number of positions checked. The same
+/// seed gives the same games.
 ///
 /// # Panics
 /// On the first broken property, with the position's text and what broke.
@@ -85,8 +93,8 @@ pub fn check_random_games<G>(start: &G, games: usize, max_plies: usize, seed: u6
 where
     G: CheckedGame + Display + FromStr + PartialEq,
 {
-    let mut engine = pv_engine();
-    random_games(start, games, max_plies, seed, |pos| check_rules(pos, &mut engine))
+    let (mut engine, mut identities) = (pv_engine(), Identities::new());
+    random_games(start, games, max_plies, seed, |pos| check_rules(pos, &mut engine, &mut identities))
 }
 
 /// The engine the principal-variation checks search with: every technique
@@ -99,8 +107,9 @@ pub(crate) fn pv_engine<S: Game>() -> Engine<S> {
     )
 }
 
-/// Every check of [`check_position`], searching with `engine`.
-pub(crate) fn check_rules<G>(pos: &G, engine: &mut Engine<G>)
+/// Every check of [`check_position`], searching with `engine`; the
+/// position and its children are met in `identities`.
+pub(crate) fn check_rules<G>(pos: &G, engine: &mut Engine<G>, identities: &mut Identities<G>)
 where
     G: CheckedGame + Display + FromStr + PartialEq,
 {
@@ -109,7 +118,8 @@ where
     check_contract(pos, &text, &moves);
     check_moves(pos, &text, &moves);
     check_text(pos, &text, &moves);
-    check_plies(pos, &text, &moves);
+    identities.meet(pos, &text, None);
+    check_plies(pos, &text, &moves, identities);
     check_irreversible(pos, &text, &moves);
     check_pv(pos, pos, engine, &text, "");
 }
@@ -229,9 +239,15 @@ fn check_text<G: CheckedGame + Display + FromStr + PartialEq>(pos: &G, text: &st
     );
 }
 
-/// Plies on copies: the original unchanged, checked and unchecked play
-/// agree, the child's key matches its re-parsed text.
-fn check_plies<G: CheckedGame + Display + FromStr + PartialEq>(pos: &G, text: &str, moves: &[G::Move]) {
+/// Plies on copies: the original unchanged, the child and its key changed,
+/// checked and unchecked play agree, the child's key matches its re-parsed
+/// text; each child is met in `identities`.
+fn check_plies<G: CheckedGame + Display + FromStr + PartialEq>(
+    pos: &G,
+    text: &str,
+    moves: &[G::Move],
+    identities: &mut Identities<G>,
+) {
     let key = pos.zobrist();
     for &m in moves {
         let mut child = pos.clone();
@@ -254,6 +270,11 @@ fn check_plies<G: CheckedGame + Display + FromStr + PartialEq>(pos: &G, text: &s
             child.zobrist(),
             parsed.zobrist()
         );
+        assert!(
+            child.zobrist() != key,
+            "{text}: {m:?} changes the position to {child_text} but not its key {key:#x} (Game::zobrist)"
+        );
+        identities.meet(&child, text, Some(m));
     }
 }
 

@@ -1,6 +1,7 @@
 //! The symmetry checks: a board's group acts on positions and moves the
 //! way search and the solver assume.
 
+use crate::identity::Identities;
 use crate::random::{legal_moves, random_games};
 use crate::rules::{check_pv, check_rules, pv_engine};
 use lapilli_search::{Canonicalize, CheckedGame, Engine, SymmetryKeyed};
@@ -42,12 +43,13 @@ where
     G: CheckedGame + Canonicalize + Symmetric + Display + FromStr + PartialEq,
     G::Move: MapMove,
 {
-    check_all(pos, group, &mut pv_engine(), &mut pv_engine());
+    check_all(pos, group, &mut pv_engine(), &mut pv_engine(), &mut Identities::new());
 }
 
 /// Plays `games` seeded random games of at most `max_plies` plies from
-/// `start` and runs [`check_symmetry`] under `group` on every position met.
-/// Returns the number of positions checked. The same seed gives the same
+/// `start` and runs [`check_symmetry`] under `group` on every position met;
+/// across the whole run, no two unequal positions met share a key (as in
+/// [`crate::check_random_games`]). Returns the number of positions checked. The same seed gives the same
 /// games.
 ///
 /// # Panics
@@ -69,17 +71,24 @@ where
     G: CheckedGame + Canonicalize + Symmetric + Display + FromStr + PartialEq,
     G::Move: MapMove,
 {
-    let (mut plain, mut keyed) = (pv_engine(), pv_engine());
-    random_games(start, games, max_plies, seed, |pos| check_all(pos, group, &mut plain, &mut keyed))
+    let (mut plain, mut keyed, mut identities) = (pv_engine(), pv_engine(), Identities::new());
+    random_games(start, games, max_plies, seed, |pos| {
+        check_all(pos, group, &mut plain, &mut keyed, &mut identities)
+    })
 }
 
 /// The rules checks, the symmetry checks and the keyed search.
-fn check_all<G>(pos: &G, group: &Group, plain: &mut Engine<G>, keyed: &mut Engine<SymmetryKeyed<G>>)
-where
+fn check_all<G>(
+    pos: &G,
+    group: &Group,
+    plain: &mut Engine<G>,
+    keyed: &mut Engine<SymmetryKeyed<G>>,
+    identities: &mut Identities<G>,
+) where
     G: CheckedGame + Canonicalize + Symmetric + Display + FromStr + PartialEq,
     G::Move: MapMove,
 {
-    check_rules(pos, plain);
+    check_rules(pos, plain, identities);
     let text = pos.to_string();
     check_images(pos, group, &text);
     check_pv(pos, &SymmetryKeyed::new(pos.clone()), keyed, &text, "symmetry-keyed ");

@@ -8,9 +8,12 @@
 mod common;
 
 use common::ttt::{self, group, Ttt};
-use lapilli_conformance::{check_position, check_random_games, check_symmetry};
+use lapilli_conformance::{
+    check_index, check_position, check_random_games, check_random_games_indexed,
+    check_random_games_with_symmetry, check_symmetry,
+};
 use lapilli_search::doc_game::{Nim, NimIllegal, NimMoveError};
-use lapilli_search::{CheckedGame, Ending, Game, IllegalMove, Outcome};
+use lapilli_search::{CheckedGame, Ending, Game, IllegalMove, Indexed, Outcome};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -55,6 +58,13 @@ const DEEP_REFUSAL: u8 = 16;
 const CYCLE: u8 = 17;
 /// The checked play takes one stone more than the unchecked one.
 const CHECKED_PLAY_DIFFERS: u8 = 18;
+/// The key ignores the side to move: (5, first) and (5, second) share it.
+/// Every single position passes; only a run meets both.
+const KEY_IGNORES_SIDE: u8 = 19;
+/// The index ignores the side to move (and stays below the bound).
+const INDEX_IGNORES_SIDE: u8 = 20;
+/// The index bound counts heaps but forgets the side to move.
+const INDEX_BOUND_SHORT: u8 = 21;
 
 /// One-heap Nim with flaw `F`.
 #[derive(Clone, Debug)]
@@ -71,7 +81,15 @@ impl<const F: u8> Flawed<F> {
         Self::with_plies(Nim(stones, second), 0)
     }
     fn with_plies(nim: Nim, plies: u32) -> Self {
-        Flawed { nim, key: nim.zobrist(), plies: Arc::new(AtomicU32::new(plies)) }
+        Flawed { nim, key: Self::key_of(nim), plies: Arc::new(AtomicU32::new(plies)) }
+    }
+    /// The key of `nim`, computed from scratch.
+    fn key_of(nim: Nim) -> u64 {
+        if F == KEY_IGNORES_SIDE {
+            Nim(nim.0, false).zobrist()
+        } else {
+            nim.zobrist()
+        }
     }
 }
 
@@ -153,7 +171,7 @@ impl<const F: u8> Game for Flawed<F> {
             self.nim.play_unchecked(m);
         }
         if !(F == STALE_KEY && m == 2) {
-            self.key = self.nim.zobrist();
+            self.key = Self::key_of(self.nim);
         }
         self.plies.fetch_add(1, Ordering::Relaxed);
     }
@@ -229,12 +247,34 @@ impl<const F: u8> CheckedGame for Flawed<F> {
     }
 }
 
+impl<const F: u8> Indexed for Flawed<F> {
+    fn index_bound(&self) -> usize {
+        if F == INDEX_BOUND_SHORT {
+            self.nim.0 as usize + 1
+        } else {
+            self.nim.index_bound()
+        }
+    }
+    fn index(&self) -> usize {
+        if F == INDEX_IGNORES_SIDE {
+            self.nim.0 as usize
+        } else {
+            self.nim.index()
+        }
+    }
+}
+
 #[test]
 fn the_sound_wrapper_passes() {
     for stones in 0..=6 {
-        check_position(&Flawed::<SOUND>::new(stones, stones % 2 == 1));
+        let pos = Flawed::<SOUND>::new(stones, stones % 2 == 1);
+        check_position(&pos);
+        check_index(&pos);
     }
-    assert!(check_random_games(&Flawed::<SOUND>::new(12, false), 10, 20, 5) >= 10 * 7);
+    let start = Flawed::<SOUND>::new(12, false);
+    let checked = check_random_games(&start, 10, 20, 5);
+    assert!(checked >= 10 * 7);
+    assert_eq!(check_random_games_indexed(&start, 10, 20, 5), checked, "the same games");
 }
 
 #[test]
@@ -345,6 +385,39 @@ fn a_reversible_ply_called_irreversible_fails() {
 #[should_panic(expected = "the checked and the unchecked play of 1 differ")]
 fn a_checked_play_unlike_the_unchecked_one_fails() {
     check_position(&Flawed::<CHECKED_PLAY_DIFFERS>::new(5, false));
+}
+
+#[test]
+#[should_panic(expected = "two different positions share the key")]
+fn a_key_ignoring_the_side_to_move_fails_over_a_run() {
+    // Every position passes alone, and so does every child beside its
+    // parent and siblings: all have different heaps.
+    for stones in 0..=12 {
+        check_position(&Flawed::<KEY_IGNORES_SIDE>::new(stones, false));
+    }
+    check_random_games(&Flawed::<KEY_IGNORES_SIDE>::new(12, false), 10, 20, 5);
+}
+
+#[test]
+#[should_panic(expected = "two different positions share the key")]
+fn a_key_ignoring_the_colour_fails_the_symmetry_run() {
+    // X on a and O on b share the key of O on a and X on b.
+    check_random_games_with_symmetry(&ttt::<{ ttt::KEY_IGNORES_COLOUR }>(".../.../..."), group(), 20, 9, 3);
+}
+
+#[test]
+#[should_panic(expected = "two different positions share the index")]
+fn an_index_ignoring_the_side_to_move_fails() {
+    // Its keys are sound: only the index checks see the flaw.
+    let start = Flawed::<INDEX_IGNORES_SIDE>::new(12, false);
+    check_random_games(&start, 10, 20, 5);
+    check_random_games_indexed(&start, 10, 20, 5);
+}
+
+#[test]
+#[should_panic(expected = "is not below the start's Indexed::index_bound, 13")]
+fn an_index_beyond_the_bound_fails() {
+    check_index(&Flawed::<INDEX_BOUND_SHORT>::new(12, false));
 }
 
 fn ttt<const F: u8>(text: &str) -> Ttt<F> {

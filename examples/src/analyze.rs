@@ -1,10 +1,14 @@
 //! `lapilli analyze`: search a position after a sequence of moves.
 
+use crate::error::{fail, CliError, Kind};
 use crate::play::{checked_plies, game_over_text};
-use crate::report::AnalyzeJson;
+use crate::report::{AnalyzeJson, GameOverJson, LimitsJson};
 use crate::Result;
+use lapilli_board_graph::notation::{excerpt, fields};
 use lapilli_search::registry::{GameVisitor, PositionTextError, VariantDescriptor};
-use lapilli_search::{CheckedGame, Engine, Game, GameRecord, Limits, Options, ScoreKind};
+use lapilli_search::{
+    Adjudication, CheckedGame, Ending, Engine, Game, GameRecord, Limits, Options, RecordError, ScoreKind,
+};
 use std::io::Write;
 
 /// `lapilli analyze` with its options.
@@ -40,38 +44,60 @@ pub fn score_text(score: i32) -> String {
 ///
 /// # Errors
 /// Text that is no position, or a position of another variant, prefixed
-/// with the option and (the start of) the text.
+/// with the option and an excerpt of the text (kind `position`).
 pub fn position_or_start<V: VariantDescriptor>(v: &V, text: Option<&str>) -> Result<V::Position> {
     let Some(text) = text else {
         return Ok(v.start());
     };
-    v.parse_position(text).map_err(|e| match e {
-        PositionTextError::Unreadable(e) => {
-            let shown: String = text.chars().take(40).collect();
-            format!("--position {shown:?}: {e}").into()
-        }
-        PositionTextError::OtherVariant(m) => {
-            format!("--position: the position is {} but the command chose {}", m.position, m.chosen).into()
-        }
+    v.parse_position(text).map_err(|e| {
+        let message = match e {
+            PositionTextError::Unreadable(e) => format!("--position {:?}: {e}", excerpt(text)),
+            PositionTextError::OtherVariant(m) => {
+                format!("--position: the position is {} but the command chose {}", m.position, m.chosen)
+            }
+        };
+        CliError::new(Kind::Position, message)
     })
 }
 
 /// Plays `moves` (each a word in the game's notation, possibly several
 /// plies of one side) from `start` into a game record whose history the
-/// search then sees.
+/// search then sees. The record starts with the position's own
+/// no-progress count, and refuses every ply after the game ended, by the
+/// rules or by a draw rule.
 ///
 /// # Errors
-/// A move that does not parse or is illegal, named with its number.
-pub fn record_after<G: CheckedGame>(start: G, moves: &str) -> Result<GameRecord<G>> {
+/// A move that does not read or is illegal (kind `move`), or a move after
+/// the game ended (kind `game-over`, naming the ending and the ply it
+/// came at), named with its number and an excerpt of its text.
+pub fn record_after<V: VariantDescriptor>(
+    v: &V,
+    start: V::Position,
+    moves: &str,
+) -> Result<GameRecord<V::Position>> {
     let reversible_before = start.no_progress_count();
     let mut record = GameRecord::new(start, reversible_before);
-    for (i, text) in moves.split_whitespace().enumerate() {
-        let fail = |e: String| format!("--moves: move {} ({text:?}): {e}", i + 1);
+    for (i, text) in fields(moves).into_iter().enumerate() {
+        let prefix = format!("--moves: move {} ({:?})", i + 1, excerpt(text));
+        let over = |record: &GameRecord<V::Position>, status| {
+            let when = match record.moves().len() {
+                0 => "in the given position".to_string(),
+                n => format!("after ply {n}"),
+            };
+            let why = game_over_text(v, record.position(), status);
+            CliError::new(Kind::GameOver, format!("{prefix}: the game is over {when} ({why})"))
+        };
         if let Some(status) = record.status() {
-            return Err(fail(format!("the game is already over ({status})")).into());
+            return Err(over(&record, status));
         }
-        for m in checked_plies(record.position(), text).map_err(fail)? {
-            record.play(m).map_err(|e| fail(e.to_string()))?;
+        let plies = checked_plies(record.position(), text)
+            .map_err(|e| CliError::new(Kind::Move, format!("{prefix}: {e}")))?;
+        for m in plies {
+            match record.play(m) {
+                Ok(()) => {}
+                Err(RecordError::Finished(status)) => return Err(over(&record, status)),
+                Err(RecordError::Illegal(e)) => return fail(Kind::Move, format!("{prefix}: {e}")),
+            }
         }
     }
     Ok(record)
@@ -81,18 +107,22 @@ impl GameVisitor for Analyze<'_> {
     type Output = Result<()>;
 
     /// Searches the position of `--position` (or the start) after `--moves`
-    /// with the variant's heuristic, and prints the result.
+    /// with the variant's heuristic, and prints the result; a finished game
+    /// (by the rules or a draw rule) is reported, not searched.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let out = self.out;
         let start = position_or_start(&v, self.position.as_deref())?;
-        let record = record_after(start, &self.moves)?;
+        let record = record_after(&v, start, &self.moves)?;
         let pos = record.position();
         if let Some(status) = record.status() {
             let text = game_over_text(&v, pos, status);
             if self.json {
-                let report =
-                    serde_json::json!({ "best": null, "game_over": text, "position": pos.to_string() });
-                writeln!(out, "{report}")?;
+                let ending = match status {
+                    Adjudication::Finished(_) => pos.ending().map_or("finished", |e| e.name()),
+                    draw => draw.name(),
+                };
+                let report = GameOverJson { best: None, game_over: text, ending, position: pos.to_string() };
+                writeln!(out, "{}", serde_json::to_string(&report)?)?;
             } else {
                 writeln!(
                     out,
@@ -106,8 +136,19 @@ impl GameVisitor for Analyze<'_> {
             .with_table_bytes(self.tt_bytes)
             .with_threads(self.threads)
             .with_split_root(self.split_root);
-        let mut engine = Engine::with_options(options);
+        let mut engine = Engine::try_with_options(options).map_err(|e| {
+            CliError::new(
+                Kind::Resources,
+                format!("--tt-mib {}: {e}; give a smaller --tt-mib", self.tt_bytes >> 20),
+            )
+        })?;
         let a = engine.search(pos, record.history(), &self.limits, &v.heuristic());
+        if a.threads < self.threads {
+            eprintln!(
+                "warning: the system started {} of the {} threads asked for; the search ran on those",
+                a.threads, self.threads
+            );
+        }
         let mut after = pos.clone();
         let pv: Vec<String> =
             a.pv.iter()
@@ -119,7 +160,8 @@ impl GameVisitor for Analyze<'_> {
                 .collect();
         let best = a.best_move.map(|m| pos.move_text(m));
         let millis = a.elapsed.as_secs_f64() * 1e3;
-        let threads = engine.options().threads();
+        let threads = a.threads;
+        let limits = LimitsJson::from(self.limits);
         if self.json {
             let report = AnalyzeJson {
                 position: pos.to_string(),
@@ -134,7 +176,9 @@ impl GameVisitor for Analyze<'_> {
                 tt_hits: a.stats.tt_hits,
                 cutoffs: a.stats.cutoffs,
                 stopped: a.stopped,
+                stop_reason: a.stop_reason.name(),
                 threads,
+                limits,
             };
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
@@ -143,8 +187,10 @@ impl GameVisitor for Analyze<'_> {
         writeln!(out, "best move: {}", best.as_deref().unwrap_or("none"))?;
         writeln!(out, "score: {}", score_text(a.score))?;
         writeln!(out, "principal variation: {}", pv.join(" "))?;
-        let stop = if a.stopped { " (stopped by the limit; last completed iteration)" } else { "" };
-        writeln!(out, "depth: {} plies{stop}", a.depth)?;
+        let last = if a.stopped { "; the result is the last completed iteration's" } else { "" };
+        let unit = if a.depth == 1 { "ply" } else { "plies" };
+        writeln!(out, "depth: {} {unit} ({}{last})", a.depth, a.stop_reason)?;
+        writeln!(out, "limits: {limits}")?;
         writeln!(
             out,
             "nodes: {}  nodes/second: {:.0}  time: {millis:.3} ms  tt hits: {}  cutoffs: {}  threads: {threads}",

@@ -3,10 +3,13 @@
 //!
 //! The games come from the [`Games`] registry; every command is one generic
 //! code path ([`lapilli_search::registry::GameVisitor`]) over the variant
-//! the command line chooses.
+//! the command line chooses. Failures are [`error::CliError`]s: a kind and
+//! a message, printed as text on standard error and, under `--json`, as a
+//! JSON object on standard output as well.
 
 mod ai;
 mod analyze;
+mod error;
 mod info;
 mod options;
 mod perft;
@@ -17,11 +20,16 @@ mod solve;
 
 use ai::AiSpec;
 use clap::{Parser, Subcommand};
+use error::CliError;
 use lapilli_search::registry::{self, FamilyVisitor, GameVisitor, Registry};
+use lapilli_search::Limits;
 use options::VariantArgs;
-use std::error::Error;
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Duration;
+
+/// The time `analyze` searches when no limit is given, in milliseconds.
+const DEFAULT_ANALYZE_MILLIS: u64 = 2000;
 
 /// The games the program knows: one line per game crate.
 pub struct Games;
@@ -34,8 +42,9 @@ impl Registry for Games {
     }
 }
 
-/// Results of the commands: an error message for the user.
-pub type Result<T> = std::result::Result<T, Box<dyn Error>>;
+/// Results of the commands: an error of a kind, with a message for the
+/// user.
+pub type Result<T> = std::result::Result<T, CliError>;
 
 /// Engines for traditional board games on graph-shaped boards.
 #[derive(Parser, Debug)]
@@ -62,24 +71,28 @@ enum Command {
     Solve {
         #[command(flatten)]
         game: GameArgs,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text; an error is then also
+        /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
         json: bool,
     },
     /// Play a game in the terminal.
     ///
     /// The game's notation is printed when the game starts. Type `moves` to
-    /// list the legal moves, `quit` to leave.
+    /// list the legal moves, `quit` to leave. The game ends at the result
+    /// of the rules, at threefold repetition and at the no-progress limit;
+    /// no move is taken after that.
     Play {
         #[command(flatten)]
         game: GameArgs,
         /// The computer player: random, minimax:N (the engine to N plies
-        /// with the game's evaluation, N from 1 to 30) or perfect (the
-        /// tablebase, where the game has one).
+        /// with the game's evaluation, N from 1 to 30, and at most --millis
+        /// per move) or perfect (the tablebase, where the game has one).
         #[arg(long, default_value = "minimax:4")]
         ai: AiSpec,
         /// The side the human plays, by name (black or white in the games
-        /// here), or none to watch the AI play itself.
+        /// here), both (type every move), or none to watch the AI play
+        /// itself.
         #[arg(long, default_value = "black")]
         human: String,
         /// Seed of the random player.
@@ -88,12 +101,22 @@ enum Command {
         /// Declare a draw after this many plies.
         #[arg(long, default_value_t = 300)]
         max_plies: usize,
+        /// The longest the minimax AI thinks per move, in milliseconds: it
+        /// plays the deepest iteration completed by then (up to its N).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        millis: u64,
+        /// Start from this position text instead of the start (the formats
+        /// are in `perft --help`); it must belong to the chosen game and
+        /// variant. Its no-progress count counts.
+        #[arg(long)]
+        position: Option<String>,
     },
     /// Describe a game's board: points, edges, lines, symmetries, orbits.
     Info {
         #[command(flatten)]
         game: GameArgs,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text; an error is then also
+        /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
         json: bool,
     },
@@ -109,17 +132,23 @@ enum Command {
         position: Option<String>,
         /// Moves played from the position first, separated by spaces (e.g.
         /// "0 4 1"); they form the game history, so a repetition that began
-        /// before the analysed position counts.
+        /// before the analysed position counts. A move after the game
+        /// ended (by the rules, repetition or the no-progress limit) is
+        /// refused.
         #[arg(long, default_value = "")]
         moves: String,
-        /// Search to this depth in plies [default: 10 unless --millis is given].
-        /// Each ply multiplies the time (a drawn game is never cut short):
-        /// for deep searches prefer --millis.
-        #[arg(long, conflicts_with = "millis", value_parser = clap::value_parser!(u32).range(1..=200))]
+        /// Search to at most this depth in plies. Each ply multiplies the
+        /// time: for deep searches add --millis or --nodes. With none of
+        /// --depth, --nodes and --millis the search runs for 2000 ms; given
+        /// together, the first limit reached stops it.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=200))]
         depth: Option<u32>,
-        /// Search for this many milliseconds instead of to a depth.
+        /// Search for at most this many milliseconds.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
         millis: Option<u64>,
+        /// Search at most this many nodes (summed over threads).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
         /// Search threads (Lazy SMP sharing one transposition table).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
@@ -130,7 +159,8 @@ enum Command {
         /// Transposition-table size in MiB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=16384))]
         tt_mib: u32,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text; an error is then also
+        /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
         json: bool,
     },
@@ -144,13 +174,32 @@ enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 100)]
         games: usize,
-        /// Seed of the random players (game g, side s uses seed + 2g + s).
+        /// Seed of the random opening plies and of the random players
+        /// (game g, side s uses seed + 2g + s): different seeds play
+        /// different games, the same seed the same ones.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Plies chosen uniformly at random (from --seed and the game's
+        /// number) at the start of every game, so that the games differ;
+        /// 0 starts every game at the same position (with a minimax AI,
+        /// every game is then the same).
+        #[arg(long, default_value_t = 2)]
+        random_plies: usize,
         /// Declare a draw after this many plies.
         #[arg(long, default_value_t = 300)]
         max_plies: usize,
-        /// Print one JSON object instead of text.
+        /// The longest the minimax AI thinks per move, in milliseconds
+        /// [default: no limit, so that the games depend on the seed alone].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        millis: Option<u64>,
+        /// Start every game from this position text instead of the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Also report each game: its plies, ending and result.
+        #[arg(long)]
+        list: bool,
+        /// Print one JSON object instead of text; an error is then also
+        /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
         json: bool,
     },
@@ -168,7 +217,8 @@ enum Command {
         /// Also print the count below each root move.
         #[arg(long)]
         divide: bool,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text; an error is then also
+        /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
         json: bool,
     },
@@ -180,22 +230,47 @@ fn on_game<C: GameVisitor<Output = Result<()>>>(game: &GameArgs, command: C) -> 
         .map_err(|e| options::refusal(&e))?
 }
 
+/// The limits of `analyze`: each one given, or the default time when none
+/// is.
+fn analyze_limits(depth: Option<u32>, millis: Option<u64>, nodes: Option<u64>) -> Limits {
+    let millis = match (depth, millis, nodes) {
+        (None, None, None) => Some(DEFAULT_ANALYZE_MILLIS),
+        _ => millis,
+    };
+    let mut limits = Limits::depth(depth.unwrap_or(lapilli_search::MAX_DEPTH));
+    if let Some(ms) = millis {
+        limits = limits.with_time(Duration::from_millis(ms));
+    }
+    if let Some(n) = nodes {
+        limits = limits.with_nodes(n);
+    }
+    limits
+}
+
 fn run(command: Command, out: &mut dyn Write) -> Result<()> {
     match command {
         Command::Solve { game, json } => on_game(&game, solve::Solve { json, out }),
-        Command::Play { game, ai, human, seed, max_plies } => {
-            on_game(&game, play::Play { ai, human, seed, max_plies, out })
+        Command::Play { game, ai, human, seed, max_plies, millis, position } => {
+            let time = Duration::from_millis(millis);
+            on_game(&game, play::Play { ai, human, seed, max_plies, time, position, out })
         }
         Command::Info { game, json } => on_game(&game, info::Info { json, out }),
-        Command::Analyze { game, position, moves, depth, millis, threads, split_root, tt_mib, json } => {
-            let limits = match millis {
-                Some(ms) => lapilli_search::Limits::time(std::time::Duration::from_millis(ms)),
-                None => lapilli_search::Limits::depth(depth.unwrap_or(10)),
-            };
+        Command::Analyze {
+            game,
+            position,
+            moves,
+            depth,
+            millis,
+            nodes,
+            threads,
+            split_root,
+            tt_mib,
+            json,
+        } => {
             let command = analyze::Analyze {
                 position,
                 moves,
-                limits,
+                limits: analyze_limits(depth, millis, nodes),
                 threads: threads as usize,
                 split_root,
                 tt_bytes: (tt_mib as usize) << 20,
@@ -204,8 +279,32 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             };
             on_game(&game, command)
         }
-        Command::Selfplay { game, ai, games, seed, max_plies, json } => {
-            on_game(&game, selfplay::Selfplay { ai, games, seed, max_plies, json, out })
+        Command::Selfplay {
+            game,
+            ai,
+            games,
+            seed,
+            random_plies,
+            max_plies,
+            millis,
+            position,
+            list,
+            json,
+        } => {
+            let time = millis.map(Duration::from_millis);
+            let command = selfplay::Selfplay {
+                ai,
+                games,
+                seed,
+                random_plies,
+                max_plies,
+                time,
+                position,
+                list,
+                json,
+                out,
+            };
+            on_game(&game, command)
         }
         Command::Perft { game, depth, position, divide, json } => {
             on_game(&game, perft::Perft { depth, position, divide, json, out })
@@ -214,21 +313,50 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `--json` asks for JSON errors too, even when the rest of the command
+    // line does not parse.
+    let json = args.iter().skip(1).any(|a| a == "--json");
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        // --help and --version, which clap reports as errors, print and
+        // succeed.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => return CliError::usage(&e).report(json),
+    };
     let stdout = std::io::stdout();
-    let result = run(cli.command, &mut stdout.lock());
-    match result {
+    match run(cli.command, &mut stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
-        // The reader went away (`| head`): stop quietly, as Unix tools do.
-        Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => e.report(json),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analyze_limits_default_to_a_time_and_combine() {
+        let two_seconds = Some(Duration::from_millis(DEFAULT_ANALYZE_MILLIS));
+        let l = analyze_limits(None, None, None);
+        assert_eq!((l.depth, l.time, l.nodes), (lapilli_search::MAX_DEPTH, two_seconds, None));
+        let l = analyze_limits(Some(7), None, None);
+        assert_eq!((l.depth, l.time, l.nodes), (7, None, None));
+        let l = analyze_limits(Some(7), Some(30), Some(500));
+        assert_eq!((l.depth, l.time, l.nodes), (7, Some(Duration::from_millis(30)), Some(500)));
+        let l = analyze_limits(None, None, Some(500));
+        assert_eq!((l.depth, l.time, l.nodes), (lapilli_search::MAX_DEPTH, None, Some(500)));
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+        // The help states the default time.
+        let cli = Cli::command();
+        let analyze = cli.find_subcommand("analyze").unwrap();
+        let depth = analyze.get_arguments().find(|a| a.get_id() == "depth").unwrap();
+        let help = depth.get_help().unwrap().to_string();
+        assert!(help.contains(&format!("runs for {DEFAULT_ANALYZE_MILLIS} ms")), "{help}");
     }
 }

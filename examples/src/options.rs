@@ -1,10 +1,12 @@
 //! The command line's game names and variant options, read from the
 //! registry.
 
+use crate::error::{CliError, Kind};
 use crate::play::capitalised;
 use crate::Games;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use lapilli_board_graph::notation::excerpt;
 use lapilli_search::registry::{self, GivenOptions, OptionError, OptionKind, VariantOption};
 
 /// The `<game>` argument: one of the registry's names, each with its
@@ -95,18 +97,19 @@ impl clap::Args for VariantArgs {
     }
 }
 
-/// A refused game or option in the command line's words.
-pub fn refusal(e: &OptionError) -> Box<dyn std::error::Error> {
-    match e {
-        OptionError::UnknownGame(name) => format!("unknown game {name:?}").into(),
+/// A refused game or option in the command line's words (kind `option`).
+pub fn refusal(e: &OptionError) -> CliError {
+    let message = match e {
+        OptionError::UnknownGame(name) => format!("unknown game {:?}", excerpt(name)),
         OptionError::NotApplicable { option, game } => {
             let applies = all_options()
                 .into_iter()
                 .find(|(o, _)| o.name == option)
                 .map(|(_, games)| games.join(", "))
                 .unwrap_or_default();
-            format!("--{option} does not apply to {game}; it applies to {applies} only").into()
+            format!("--{option} does not apply to {game}; it applies to {applies} only")
         }
-        OptionError::Invalid { option, reason } => format!("--{option}: {reason}").into(),
-    }
+        OptionError::Invalid { option, reason } => format!("--{option}: {reason}"),
+    };
+    CliError::new(Kind::Option, message)
 }

@@ -1,22 +1,33 @@
 //! `lapilli play`: a game in the terminal.
 
-use crate::ai::{Ai, AiSpec};
+use crate::ai::{Ai, AiPlayer, AiSpec};
+use crate::analyze::position_or_start;
+use crate::error::{fail, Kind};
 use crate::Result;
+use lapilli_board_graph::notation::excerpt;
 use lapilli_search::registry::{GameVisitor, SideOf, VariantDescriptor};
-use lapilli_search::{Adjudication, CheckedGame, Game, GameRecord, MoveList, Player};
+use lapilli_search::{Adjudication, CheckedGame, Game, GameRecord, MoveList};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+/// The transposition table of a search AI in `play`.
+const PLAY_TABLE_BYTES: usize = 16 << 20;
 
 /// `lapilli play` with its options.
 pub struct Play<'o> {
     /// The computer player.
     pub ai: AiSpec,
-    /// The side the human plays, by name, or `none`.
+    /// The side the human plays, by name, or `both` or `none`.
     pub human: String,
     /// Seed of random players.
     pub seed: u64,
     /// Draw after this many plies.
     pub max_plies: usize,
+    /// The longest a search AI thinks per move.
+    pub time: Duration,
+    /// Position text to start from, or the start.
+    pub position: Option<String>,
     /// Where the game is shown.
     pub out: &'o mut dyn Write,
 }
@@ -25,42 +36,43 @@ impl GameVisitor for Play<'_> {
     type Output = Result<()>;
 
     /// Prints the title, who moves first, the notation and how to list the
-    /// moves or leave, then plays from the start, reading the human's moves
-    /// from standard input.
+    /// moves or leave, then plays from the start (or `--position`), reading
+    /// the human's moves from standard input.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let sides = v.sides();
-        let human = match sides.iter().find(|(_, name)| *name == self.human) {
-            Some(&(side, _)) => Some(side),
-            None if self.human == "none" => None,
+        let humans: Vec<SideOf<V>> = match sides.iter().find(|(_, name)| *name == self.human) {
+            Some(&(side, _)) => vec![side],
+            None if self.human == "none" => vec![],
+            None if self.human == "both" => sides.iter().map(|&(side, _)| side).collect(),
             None => {
                 let names: Vec<&str> = sides.iter().map(|(_, n)| *n).collect();
-                return Err(format!(
-                    "--human {:?}: {} has the sides {}; give one of them or none",
-                    self.human,
-                    v.name(),
-                    names.join(" and ")
-                )
-                .into());
+                return fail(
+                    Kind::Option,
+                    format!(
+                        "--human {:?}: {} has the sides {}; give one of them, both or none",
+                        excerpt(&self.human),
+                        v.name(),
+                        names.join(" and ")
+                    ),
+                );
             }
         };
+        let start = position_or_start(&v, self.position.as_deref())?;
         let ai = Ai::new(self.ai, &v)?;
-        let mut seats: Vec<(SideOf<V>, Seat<'_, V>)> = sides
-            .iter()
-            .zip(0u64..)
-            .map(|(&(side, _), i)| {
-                let seat = if Some(side) == human {
-                    Seat::Human
-                } else {
-                    Seat::Ai(ai.player(self.seed.wrapping_add(i)))
-                };
-                (side, seat)
-            })
-            .collect();
+        let mut seats: Vec<(SideOf<V>, Seat<'_, V>)> = Vec::new();
+        for (&(side, _), i) in sides.iter().zip(0u64..) {
+            let seat = if humans.contains(&side) {
+                Seat::Human
+            } else {
+                Seat::Ai(ai.player(self.seed.wrapping_add(i), Some(self.time), PLAY_TABLE_BYTES)?)
+            };
+            seats.push((side, seat));
+        }
         let first = capitalised(sides[0].1);
         writeln!(self.out, "{}. {first} moves first.\n{}", v.title(), v.notation())?;
         writeln!(self.out, "Type `moves` for the legal moves, `quit` to leave.")?;
         let stdin = io::stdin();
-        run(&v, v.start(), &mut seats, self.max_plies, &mut stdin.lock(), self.out)?;
+        run(&v, start, &mut seats, self.max_plies, &mut stdin.lock(), self.out)?;
         Ok(())
     }
 }
@@ -76,7 +88,7 @@ pub enum Seat<'a, V: VariantDescriptor> {
     /// Moves typed at the prompt.
     Human,
     /// A computer player.
-    Ai(Box<dyn Player<V::Position> + 'a>),
+    Ai(AiPlayer<'a, V>),
 }
 
 /// Why a game is over, in words: the result of the rules or the draw rule
@@ -124,10 +136,19 @@ where
         let m = match seat {
             Seat::Ai(player) => {
                 queued.clear();
-                let m = player
-                    .choose_in_game(&pos, record.history())
-                    .expect("an unfinished game has a legal move");
-                writeln!(out, "{} ({}) plays {}", v.side_name(side), player.name(), pos.move_text(m))?;
+                let name = v.side_name(side);
+                if let Some(time) = player.time_limit() {
+                    // Show that the AI is thinking before it thinks.
+                    let ai = player.name();
+                    writeln!(out, "{name} ({ai}) is thinking, for at most {:.1} s...", time.as_secs_f64())?;
+                    out.flush()?;
+                }
+                let (m, thought) =
+                    player.choose(&pos, record.history()).expect("an unfinished game has a legal move");
+                match thought {
+                    Some(t) => writeln!(out, "{name} plays {} ({t})", pos.move_text(m))?,
+                    None => writeln!(out, "{name} ({}) plays {}", player.name(), pos.move_text(m))?,
+                }
                 m
             }
             Seat::Human => match queued.pop_front().filter(|&m| pos.is_legal(m)) {
@@ -157,7 +178,7 @@ where
 /// The text in words: unreadable, an illegal ply, or a ply after the turn
 /// passed.
 pub fn checked_plies<G: CheckedGame>(pos: &G, text: &str) -> std::result::Result<Vec<G::Move>, String> {
-    let plies = pos.parse_plies(text).map_err(|e| format!("cannot read {text:?}: {e}"))?;
+    let plies = pos.parse_plies(text).map_err(|e| format!("cannot read {:?}: {e}", excerpt(text)))?;
     let mut after = pos.clone();
     for &m in &plies {
         if after.side_to_move() != pos.side_to_move() {
@@ -208,7 +229,7 @@ where
             "moves" | "?" | "help" => writeln!(out, "legal moves: {}", moves.join(" "))?,
             text => match checked_plies(pos, text) {
                 Ok(plies) if !plies.is_empty() => return Ok(Some(plies)),
-                Ok(_) => writeln!(out, "{text:?} is no move (type `moves` for the legal moves)")?,
+                Ok(_) => writeln!(out, "{:?} is no move (type `moves` for the legal moves)", excerpt(text))?,
                 Err(e) => writeln!(out, "{e} (type `moves` for the legal moves)")?,
             },
         }

@@ -1,7 +1,8 @@
 //! Machine-readable output shapes.
 
-use lapilli_search::Counts;
+use lapilli_search::{Counts, Limits};
 use serde::Serialize;
+use std::fmt;
 
 /// Counts of positions by value, as printed in JSON.
 #[derive(Serialize, Debug, Clone, Copy)]
@@ -107,8 +108,62 @@ pub struct AnalyzeJson {
     pub tt_hits: u64,
     /// Beta cutoffs.
     pub cutoffs: u64,
-    /// Whether a time limit stopped the search.
+    /// Whether a node or time limit stopped the search (the result is then
+    /// that of the last completed iteration).
     pub stopped: bool,
-    /// Search threads.
+    /// Why the search ended: `depth` (the depth limit), `nodes` (the node
+    /// budget), `time` (the time limit), `proven` (a win or loss proven
+    /// within the searched depth) or `exhausted` (every line searched to
+    /// its end). `stopped` is true exactly for `nodes` and `time`.
+    pub stop_reason: &'static str,
+    /// Search threads that ran (fewer than asked for if the system
+    /// refused to start some).
     pub threads: usize,
+    /// The limits the search ran under.
+    pub limits: LimitsJson,
+}
+
+/// `lapilli analyze --json` for a position whose game is over.
+#[derive(Serialize, Debug)]
+pub struct GameOverJson {
+    /// Always null: there is no move to search.
+    pub best: Option<String>,
+    /// Why the game is over, in words.
+    pub game_over: String,
+    /// The ending as one word: the rules' own kind (e.g. `line`), or
+    /// `repetition` or `no-progress`.
+    pub ending: &'static str,
+    /// The position's text.
+    pub position: String,
+}
+
+/// The limits of a search, as printed in JSON.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitsJson {
+    /// Depth limit in plies.
+    pub depth: u32,
+    /// Time limit in milliseconds, if any.
+    pub millis: Option<u64>,
+    /// Node budget, if any.
+    pub nodes: Option<u64>,
+}
+
+impl From<Limits> for LimitsJson {
+    fn from(l: Limits) -> LimitsJson {
+        LimitsJson { depth: l.depth, millis: l.time.map(|t| t.as_millis() as u64), nodes: l.nodes }
+    }
+}
+
+impl fmt::Display for LimitsJson {
+    /// "depth 10, 2000 ms, 100000 nodes" (the limits given).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "depth {}", self.depth)?;
+        if let Some(ms) = self.millis {
+            write!(f, ", {ms} ms")?;
+        }
+        if let Some(n) = self.nodes {
+            write!(f, ", {n} nodes")?;
+        }
+        Ok(())
+    }
 }

@@ -1,12 +1,18 @@
 //! `lapilli selfplay`: AI against AI, many games, endings by kind.
 
 use crate::ai::{Ai, AiSpec};
+use crate::analyze::position_or_start;
 use crate::Result;
+use lapilli_board_graph::zobrist::splitmix64;
 use lapilli_search::registry::{GameVisitor, VariantDescriptor};
-use lapilli_search::{Adjudication, CheckedGame, Ending, Game, GameRecord};
+use lapilli_search::{Adjudication, CheckedGame, Ending, Game, GameRecord, Player, RandomPlayer};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::time::Duration;
+
+/// The transposition table of each search AI in `selfplay`.
+const SELFPLAY_TABLE_BYTES: usize = 1 << 20;
 
 /// `lapilli selfplay` with its options.
 pub struct Selfplay<'o> {
@@ -14,14 +20,33 @@ pub struct Selfplay<'o> {
     pub ai: AiSpec,
     /// Games to play.
     pub games: usize,
-    /// Seed of random players.
+    /// Seed of the random opening plies and the random players.
     pub seed: u64,
+    /// Uniformly random plies at the start of each game.
+    pub random_plies: usize,
     /// Draw after this many plies.
     pub max_plies: usize,
+    /// The longest a search AI thinks per move, if limited.
+    pub time: Option<Duration>,
+    /// Position text to start from, or the start.
+    pub position: Option<String>,
+    /// Report each game's plies too.
+    pub list: bool,
     /// JSON output.
     pub json: bool,
     /// Where the report goes.
     pub out: &'o mut dyn Write,
+}
+
+/// One game of `lapilli selfplay --list --json`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct GameJson {
+    /// The plies in the game's notation, the random opening plies first.
+    pub moves: Vec<String>,
+    /// How it ended (see [`SelfplayJson::endings`]).
+    pub ending: &'static str,
+    /// `first`, `second` or `draw`.
+    pub result: &'static str,
 }
 
 /// `lapilli selfplay --json`.
@@ -38,23 +63,44 @@ pub struct SelfplayJson {
     pub mean_plies: f64,
     /// The AI both sides used.
     pub ai: String,
+    /// The random plies that open each game.
+    pub random_plies: usize,
+    /// The seed.
+    pub seed: u64,
+    /// Each game, with `--list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list: Option<Vec<GameJson>>,
+}
+
+/// The seed of the random opening plies of game `game` under `seed`.
+fn opening_seed(seed: u64, game: usize) -> u64 {
+    splitmix64(seed ^ splitmix64(game as u64))
 }
 
 impl GameVisitor for Selfplay<'_> {
     type Output = Result<()>;
 
-    /// Plays `games` games from the start, each side's player seeded with
-    /// `seed + 2 * game + side` (side 0 moves first), and reports endings.
+    /// Plays `games` games from the start (or `--position`): the first
+    /// `random_plies` plies of game `g` uniformly random from a generator
+    /// seeded by `seed` and `g`, then each side's AI (a random player
+    /// seeded with `seed + 2g + side`, side 0 moving first), and reports
+    /// the endings. Every ply goes through the checked game record, so no
+    /// ply follows the end of a game, by the rules or a draw rule.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let ai = Ai::new(self.ai, &v)?;
-        let start = v.start();
+        let start = position_or_start(&v, self.position.as_deref())?;
         let first = v.sides()[0].0;
         let mut endings: BTreeMap<String, usize> = BTreeMap::new();
         let mut results: BTreeMap<String, usize> = BTreeMap::new();
+        let mut list = Vec::new();
         let mut total_plies = 0usize;
         for game in 0..self.games {
             let game_seed = self.seed.wrapping_add(2 * game as u64);
-            let mut players = [ai.player(game_seed), ai.player(game_seed.wrapping_add(1))];
+            let mut players = [
+                ai.player(game_seed, self.time, SELFPLAY_TABLE_BYTES)?,
+                ai.player(game_seed.wrapping_add(1), self.time, SELFPLAY_TABLE_BYTES)?,
+            ];
+            let mut opening = RandomPlayer::new(opening_seed(self.seed, game));
             let mut record = GameRecord::new(start.clone(), start.no_progress_count());
             let kind = loop {
                 match record.status() {
@@ -68,11 +114,14 @@ impl GameVisitor for Selfplay<'_> {
                     break "ply-limit";
                 }
                 let pos = record.position();
-                let seat = usize::from(pos.side_to_move() != first);
-                let m = players[seat]
-                    .choose_in_game(pos, record.history())
-                    .expect("an unfinished game has a move");
-                record.play(m).expect("players choose legal plies");
+                let m = if record.moves().len() < self.random_plies {
+                    opening.choose(pos)
+                } else {
+                    let seat = usize::from(pos.side_to_move() != first);
+                    players[seat].choose(pos, record.history()).map(|(m, _)| m)
+                };
+                let m = m.expect("an unfinished game has a move");
+                record.play(m).expect("players choose legal plies in unfinished games");
             };
             total_plies += record.moves().len();
             *endings.entry(kind.into()).or_default() += 1;
@@ -82,23 +131,56 @@ impl GameVisitor for Selfplay<'_> {
                 None => "draw",
             };
             *results.entry(result.into()).or_default() += 1;
+            if self.list {
+                let mut pos = start.clone();
+                let moves = record
+                    .moves()
+                    .iter()
+                    .map(|&m| {
+                        let text = pos.move_text(m);
+                        pos.play_unchecked(m);
+                        text
+                    })
+                    .collect();
+                list.push(GameJson { moves, ending: kind, result });
+            }
         }
         let games = self.games;
         let mean_plies = if games == 0 { 0.0 } else { total_plies as f64 / games as f64 };
         let ai = self.ai.to_string();
         let out = self.out;
         if self.json {
-            let report = SelfplayJson { games, endings, results, mean_plies, ai };
+            let report = SelfplayJson {
+                games,
+                endings,
+                results,
+                mean_plies,
+                ai,
+                random_plies: self.random_plies,
+                seed: self.seed,
+                list: self.list.then_some(list),
+            };
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
         }
-        writeln!(out, "{games} games, {ai} against itself")?;
+        writeln!(out, "{games} games, {ai} against itself, {} random opening plies", self.random_plies)?;
         writeln!(out, "mean length: {mean_plies:.1} plies")?;
         for (kind, n) in &endings {
             writeln!(out, "ending {kind}: {n}")?;
         }
         for (who, n) in &results {
             writeln!(out, "result {who}: {n}")?;
+        }
+        for (i, g) in list.iter().enumerate() {
+            writeln!(
+                out,
+                "game {}: {} ({}, {} plies): {}",
+                i + 1,
+                g.result,
+                g.ending,
+                g.moves.len(),
+                g.moves.join(" ")
+            )?;
         }
         Ok(())
     }

@@ -1,5 +1,6 @@
 //! `lapilli solve`: the strong solution of a variant, where there is one.
 
+use crate::error::{CliError, Kind};
 use crate::play::capitalised;
 use crate::report::SolveJson;
 use crate::Result;
@@ -23,8 +24,12 @@ impl GameVisitor for Solve<'_> {
     /// counts, the orbits, the time and the principal line.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let t = Instant::now();
-        let solution =
-            v.solve().map_err(|e| format!("solve {}: {e}; use analyze, perft or selfplay", v.name()))?;
+        let solution = v.solve().map_err(|e| {
+            CliError::new(
+                Kind::Unsolvable,
+                format!("solve {}: {e}; use analyze, perft or selfplay", v.name()),
+            )
+        })?;
         let millis = t.elapsed().as_secs_f64() * 1e3;
         let s = solution.report();
         let pv = &s.principal_variation;

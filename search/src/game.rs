@@ -283,6 +283,13 @@ pub trait CheckedGame: Game {
     /// The move universe: every move that could be legal in some position
     /// of this game and variant (each once), so that a harness can check
     /// that [`CheckedGame::check`] agrees with [`Game::legal_moves`].
+    ///
+    /// A superset is welcome: the harness refuses every candidate that is
+    /// not legal, so moves that are never legal are tested too. Ideally this
+    /// lists every move [`CheckedGame::parse_move`] can return (a placement
+    /// on every point, a slide between any two points, not only between
+    /// neighbours): then the refusals of moves a user can type but no
+    /// position allows are checked as well.
     fn candidate_moves(&self) -> Vec<Self::Move>;
 
     /// The no-progress count the position carries (consecutive reversible
@@ -328,11 +335,25 @@ impl<G, F: Fn(&G) -> i32> Evaluate<G> for F {
 
 /// Dense indices of positions, for tablebases: every position of the game
 /// gets an index below a common bound, distinct positions distinct indices.
+///
+/// The solver ([`crate::solve()`], [`crate::solve_reduced()`]) tells
+/// positions apart by their index alone: it is the position's identity, as
+/// the key ([`Game::zobrist`]) is for search. Two positions that differ in
+/// anything that decides the legal plies or the outcome (pieces, side to
+/// move, pieces in hand, pending flags, the rules when they vary) must get
+/// different indices, or the solver merges them and gives a wrong solution
+/// with no error (debug builds assert that a position found at a taken
+/// index has the stored position's key). As for the key, counters are not
+/// part of it. The conformance harness checks both properties over random
+/// games (`lapilli_conformance::check_random_games_indexed`).
 pub trait Indexed {
     /// One more than the largest index of any position of this game
-    /// (variant).
+    /// (variant) reachable from this one. The solver takes the root's bound
+    /// and allocates a slot per index below it (`O(index_bound)` memory),
+    /// so it panics, naming the position, on an index at or beyond it.
     fn index_bound(&self) -> usize;
-    /// The position's index, `< index_bound()`.
+    /// The position's index, `< index_bound()` of any position it is
+    /// reachable from; different for positions that are not equal.
     fn index(&self) -> usize;
 }
 

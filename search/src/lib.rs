@@ -56,8 +56,8 @@ pub use player::{PerfectPlayer, Player, RandomPlayer, SearchPlayer};
 pub use record::{Adjudication, GameRecord, RecordError};
 pub use retrograde::{solve, solve_reduced, Counts, Tablebase};
 pub use score::{is_mate, ScoreKind, Value, MAX_EVAL, WIN};
-pub use stats::{SearchResult, Stats};
-pub use tt::{Bound, TranspositionTable};
+pub use stats::{SearchResult, Stats, StopReason};
+pub use tt::{Bound, TableError, TranspositionTable};
 
 /// Re-exported so that games can name `ArrayVec` move lists without pinning
 /// the version themselves.

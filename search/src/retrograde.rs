@@ -74,6 +74,21 @@ impl<G> fmt::Debug for Tablebase<G> {
 /// Time and memory: `O(index_bound)` for the index map, then linear in the
 /// number of reachable positions and plies.
 ///
+/// The solver trusts [`Indexed`]: positions are told apart by their index
+/// alone, so an index shared by two different positions merges them and
+/// gives a wrong solution with no error. Debug builds check that a
+/// position found at a taken index has the key ([`Game::zobrist`]) of the
+/// one stored there; the conformance harness
+/// (`lapilli_conformance::check_random_games_indexed`) checks indices over
+/// random games.
+///
+/// # Panics
+/// If a reachable position's [`Indexed::index`] is not below the root's
+/// [`Indexed::index_bound`] (the message names both, and the position).
+/// Debug builds also panic when two positions with different keys share an
+/// index, and when a position without legal moves has no outcome (the
+/// [`Game`] contract).
+///
 /// ```
 /// use lapilli_search::{doc_game::Nim, solve, Value};
 /// let tb = solve(&Nim::new(7));
@@ -89,9 +104,28 @@ pub fn solve<G: Game + Indexed>(root: &G) -> Tablebase<G> {
 /// one canonical form per orbit is stored, with the orbit's size, so
 /// [`Tablebase::counts`] still counts positions. The group must consist of
 /// symmetries of the rules.
+///
+/// # Panics
+/// As [`solve`]: if the [`Indexed::index`] of a reachable canonical form is
+/// not below the root's [`Indexed::index_bound`], and, in debug builds,
+/// when two canonical forms with different keys share an index.
 pub fn solve_reduced<G: Canonicalize + Indexed>(root: &G) -> Tablebase<G> {
     let reduce: Reduction<G> = (<G as Canonicalize>::canonicalize, <G as Canonicalize>::orbit_len);
     build(root, Some(reduce))
+}
+
+/// The index of `pos`, checked against the root's `bound`.
+///
+/// # Panics
+/// If it is not below the bound: a slice index panic would not name the
+/// culprit.
+fn checked_index<G: Game + Indexed>(pos: &G, bound: usize) -> usize {
+    let index = pos.index();
+    assert!(
+        index < bound,
+        "Indexed::index gives {index} for {pos:?}, not below the root's Indexed::index_bound, {bound}"
+    );
+    index
 }
 
 /// The canonical form and the orbit size of a position, for reduced solves.
@@ -104,8 +138,9 @@ fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Tablebase
         None => p.clone(),
     };
     let root = canon(root);
-    let mut ids = vec![UNSEEN; root.index_bound()];
-    ids[root.index()] = 0;
+    let bound = root.index_bound();
+    let mut ids = vec![UNSEEN; bound];
+    ids[checked_index(&root, bound)] = 0;
     let mut positions = vec![root];
     let mut terminal: Vec<Option<Outcome>> = Vec::new();
     let mut child_start: Vec<u32> = vec![0];
@@ -129,10 +164,17 @@ fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Tablebase
                 child.play_unchecked(m);
                 let changed = if child.side_to_move() != side { SIDE_CHANGED } else { 0 };
                 let child = canon(&child);
-                let slot = &mut ids[child.index()];
+                let slot = &mut ids[checked_index(&child, bound)];
                 if *slot == UNSEEN {
                     *slot = positions.len() as u32;
                     positions.push(child);
+                } else {
+                    debug_assert!(
+                        positions[*slot as usize].zobrist() == child.zobrist(),
+                        "Indexed::index gives two different positions (keys differ) the same index {}: {:?} and {child:?}",
+                        child.index(),
+                        positions[*slot as usize]
+                    );
                 }
                 children.push(*slot | changed);
             }
@@ -321,5 +363,72 @@ where
             pos.play_unchecked(m);
         }
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc_game::Nim;
+
+    /// Nim whose bound forgets the side to move (`SHORT`), or whose index
+    /// does (otherwise).
+    #[derive(Clone, Debug)]
+    struct BadIndex<const SHORT: bool>(Nim);
+
+    impl<const SHORT: bool> Game for BadIndex<SHORT> {
+        type Move = u32;
+        type Side = bool;
+        type Moves = <Nim as Game>::Moves;
+        fn side_to_move(&self) -> bool {
+            self.0.side_to_move()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn legal_moves(&self, moves: &mut Self::Moves) {
+            self.0.legal_moves(moves)
+        }
+        fn play_unchecked(&mut self, m: u32) {
+            self.0.play_unchecked(m)
+        }
+        fn zobrist(&self) -> u64 {
+            self.0.zobrist()
+        }
+        fn is_irreversible(&self, m: u32) -> bool {
+            self.0.is_irreversible(m)
+        }
+    }
+
+    impl<const SHORT: bool> Indexed for BadIndex<SHORT> {
+        fn index_bound(&self) -> usize {
+            if SHORT {
+                self.0 .0 as usize + 1
+            } else {
+                self.0.index_bound()
+            }
+        }
+        fn index(&self) -> usize {
+            if SHORT {
+                self.0.index()
+            } else {
+                self.0 .0 as usize
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "Indexed::index gives 10 for BadIndex(Nim(5, false)), not below the root's Indexed::index_bound, 6"
+    )]
+    fn an_index_beyond_the_bound_names_the_position() {
+        solve(&BadIndex::<true>(Nim::new(5)));
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "Indexed::index gives two different positions (keys differ) the same index")]
+    fn a_shared_index_trips_a_debug_assertion() {
+        solve(&BadIndex::<false>(Nim::new(5)));
     }
 }

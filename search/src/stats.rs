@@ -21,6 +21,70 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
+/// Why a search ended ([`crate::Analysis::stop_reason`]).
+///
+/// [`StopReason::Nodes`] and [`StopReason::Time`] are limits that cut the
+/// search short ([`crate::Analysis::stopped`]); the others end it with
+/// its last iteration complete.
+///
+/// ```
+/// use lapilli_search::{Engine, History, Limits, StopReason, doc_game::Nim};
+/// // Nim with 4 stones: the win in 3 plies is proven at depth 3 of 10.
+/// let a = Engine::new().search(&Nim::new(4), &History::default(), &Limits::depth(10), &|_: &Nim| 0);
+/// assert_eq!((a.stop_reason, a.stop_reason.name(), a.depth), (StopReason::Proven, "proven", 3));
+/// assert!(!a.stopped && !a.stop_reason.is_limit());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The depth limit was reached: the last iteration searched to
+    /// [`crate::Limits::depth`] (clamped to `1..=`[`crate::MAX_DEPTH`]).
+    Depth,
+    /// The node budget ran out ([`crate::Limits::nodes`]).
+    Nodes,
+    /// The time ran out ([`crate::Limits::time`]).
+    Time,
+    /// A win or loss was proven within the searched depth: deeper
+    /// iterations would find the same.
+    Proven,
+    /// The last iteration searched every line to its end (a finished game,
+    /// a repetition or no-progress draw, or a table entry for a subtree
+    /// searched to its end): no line was cut by the depth limit, so a
+    /// deeper iteration would search the same tree and find the same
+    /// score.
+    Exhausted,
+}
+
+impl StopReason {
+    /// One lower-case word: `depth`, `nodes`, `time`, `proven` or
+    /// `exhausted`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            StopReason::Depth => "depth",
+            StopReason::Nodes => "nodes",
+            StopReason::Time => "time",
+            StopReason::Proven => "proven",
+            StopReason::Exhausted => "exhausted",
+        }
+    }
+
+    /// Whether a node or time limit cut the search short.
+    pub fn is_limit(&self) -> bool {
+        matches!(self, StopReason::Nodes | StopReason::Time)
+    }
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Depth => "the depth limit was reached",
+            StopReason::Nodes => "the node budget ran out",
+            StopReason::Time => "the time limit ran out",
+            StopReason::Proven => "a win or loss was proven",
+            StopReason::Exhausted => "every line was searched to its end",
+        })
+    }
+}
+
 /// The result of a fixed-depth search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {

@@ -55,6 +55,28 @@ const ENTRY_BYTES: usize = 16;
 /// Entries per bucket: one depth-preferred, one always-replace.
 const WAYS: usize = 2;
 
+/// The table could not be allocated: the memory was refused (or the size
+/// does not fit the address space).
+///
+/// ```
+/// use lapilli_search::{TableError, TranspositionTable};
+/// let e = TranspositionTable::try_with_bytes(usize::MAX / 2).unwrap_err();
+/// assert_eq!(e, TableError { bytes: usize::MAX / 2 });
+/// assert!(e.to_string().starts_with("cannot allocate a transposition table of "));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a transposition table of {bytes} bytes")]
+pub struct TableError {
+    /// The size requested, in bytes.
+    pub bytes: usize,
+}
+
+/// The depth stored for a result whose whole subtree was searched to its
+/// end (finished games only, no line cut by the depth limit, no draw by
+/// rule): it holds at every remaining depth, so it is stored above every
+/// real depth ([`crate::MAX_DEPTH`] is below it).
+pub(crate) const EXHAUSTIVE_DEPTH: u32 = 255;
+
 /// A fixed-size transposition table of `2^k` buckets of two entries,
 /// indexed by the low bits of the 64-bit key the game supplies.
 ///
@@ -70,6 +92,9 @@ const WAYS: usize = 2;
 /// - **Mate scores** are stored by the engine counted from the stored
 ///   node, not from the root, and re-based on the probing node's distance
 ///   from the root, so that an entry holds for every path to its position.
+/// - **Exhaustive results**: the engine stores a result whose subtree it
+///   searched to the end everywhere (no line cut by the depth limit) at
+///   depth 255, above every real depth: it holds at any depth.
 ///
 /// ```
 /// use lapilli_search::{Bound, TranspositionTable};
@@ -92,13 +117,34 @@ impl TranspositionTable {
     /// the largest power-of-two number of buckets that fits.
     ///
     /// # Panics
-    /// Like any allocation, aborts if the memory cannot be had; size the
-    /// table to the machine.
+    /// If the memory cannot be had, with the [`TableError`] message; use
+    /// [`TranspositionTable::try_with_bytes`] to handle that.
     pub fn with_bytes(bytes: usize) -> TranspositionTable {
+        TranspositionTable::try_with_bytes(bytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`TranspositionTable::with_bytes`], failing instead of panicking
+    /// (or aborting) when the memory is refused. The table is written once
+    /// (zeroed) here, so memory the system only promised is claimed now,
+    /// not in the middle of a search.
+    ///
+    /// # Errors
+    /// [`TableError`] (with `bytes` as requested) when the allocation
+    /// fails.
+    ///
+    /// ```
+    /// use lapilli_search::TranspositionTable;
+    /// assert_eq!(TranspositionTable::try_with_bytes(1 << 16).map(|t| t.bytes()), Ok(1 << 16));
+    /// assert!(TranspositionTable::try_with_bytes(usize::MAX).is_err());
+    /// ```
+    pub fn try_with_bytes(bytes: usize) -> Result<TranspositionTable, TableError> {
         let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
-        let words = (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect();
-        TranspositionTable { words, mask: buckets - 1, generation: AtomicU8::new(0) }
+        let len = buckets * WAYS * 2;
+        let mut words = Vec::new();
+        words.try_reserve_exact(len).map_err(|_| TableError { bytes })?;
+        words.resize_with(len, || AtomicU64::new(0));
+        Ok(TranspositionTable { words, mask: buckets - 1, generation: AtomicU8::new(0) })
     }
 
     /// The number of entries (two per bucket).

@@ -1,11 +1,16 @@
 //! The engine's entry points and configuration: one thread with or without
-//! `Send + Sync`, limits, options, and panics on helper threads.
+//! `Send + Sync`, limits and why a search stopped, deepening that ends when
+//! nothing is left to see, options, tables too large for memory, and
+//! panics on helper threads.
 
 mod common;
 
-use common::{heaps_eval, Heaps};
-use lapilli_search::{Engine, History, Limits, Options};
-use std::time::Duration;
+use common::{all_configurations, check_pv, heaps_eval, node_eval, tree, Heaps};
+use lapilli_search::{
+    solve, Engine, Game, History, Limits, Options, Outcome, StopReason, TableError, TranspositionTable,
+    Value, MAX_DEPTH, WIN,
+};
+use std::time::{Duration, Instant};
 
 #[test]
 fn search_single_is_search_with_one_thread() {
@@ -92,4 +97,262 @@ fn a_helper_threads_panic_reaches_the_caller_with_its_message() {
         .expect_err("the helper's panic");
         assert_eq!(payload.downcast_ref::<&str>(), Some(&"helper evaluation failed"), "{options:?}");
     }
+}
+
+/// The engine's configurations with repetition detection on (the sweep's
+/// minimax-exact ones included) and one and two threads.
+fn configurations_with_repetition() -> Vec<(&'static str, Options)> {
+    all_configurations().into_iter().map(|(name, o)| (name, o.with_repetition(true))).collect()
+}
+
+#[test]
+fn a_deep_search_of_a_finite_game_ends_once_the_result_is_proven() {
+    // Heaps ends within a + b plies: depth 200 must not search 200 plies.
+    for bonus in [false, true] {
+        let pos = Heaps { a: 5, b: 4, side: false, bonus };
+        let truth = solve(&pos).probe(&pos).unwrap();
+        let plies = truth.plies().expect("heaps are never drawn");
+        let score = if matches!(truth, Value::Win(_)) { WIN - plies as i32 } else { -(WIN - plies as i32) };
+        for (name, options) in all_configurations() {
+            let since = Instant::now();
+            let a = Engine::with_options(options).search(
+                &pos,
+                &History::default(),
+                &Limits::depth(MAX_DEPTH),
+                &heaps_eval,
+            );
+            assert_eq!(a.score, score, "{name}, bonus {bonus}");
+            assert_eq!(a.stop_reason, StopReason::Proven, "{name}, bonus {bonus}");
+            assert!(!a.stopped);
+            // Without iterative deepening the one iteration is at the limit.
+            let deepest = if options.iterative_deepening() { 9 } else { MAX_DEPTH };
+            assert!(a.depth >= plies && a.depth <= deepest, "{name}: depth {}", a.depth);
+            assert!(since.elapsed() < Duration::from_secs(10), "{name}: {:?}", since.elapsed());
+            check_pv(&pos, &a, heaps_eval, true).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_deep_search_of_a_drawn_finite_tree_ends_exhausted() {
+    // a: a draw at once, or a node where b picks a draw over a loss. Every
+    // line ends by ply 2, in finished games only.
+    let t = tree("a5(bD b7(aD aW))");
+    for (name, options) in all_configurations() {
+        let a =
+            Engine::with_options(options).search(&t, &History::default(), &Limits::depth(200), &node_eval);
+        let depth = if options.iterative_deepening() { 2 } else { 200 };
+        assert_eq!((a.score, a.depth, a.stop_reason), (0, depth, StopReason::Exhausted), "{name}");
+        assert_eq!(a.stop_reason.name(), "exhausted");
+        assert!(!a.stopped);
+        check_pv(&t, &a, node_eval, true).unwrap();
+    }
+    // A line that does not end (an evaluated leaf passes forever) is cut at
+    // every depth: the search goes to the limit. (b prefers leaving a 3 to
+    // a loss.)
+    let t = tree("a0(bD b0(a3 aW))");
+    let a = Engine::new().search(&t, &History::default(), &Limits::depth(12), &node_eval);
+    assert_eq!((a.score, a.depth, a.stop_reason, a.stopped), (3, 12, StopReason::Depth, false));
+}
+
+/// A token on a ring of five points; each side in turn moves it one point
+/// either way. Nothing ever ends the game: only repetition draws it, so
+/// with repetition detection every line of the tree ends within ten plies
+/// (there are ten positions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Ring {
+    at: u8,
+    first: bool,
+}
+
+impl Game for Ring {
+    type Move = u8;
+    type Side = bool;
+    type Moves = Vec<u8>;
+    fn side_to_move(&self) -> bool {
+        self.first
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        moves.extend([1, 4]);
+    }
+    fn play_unchecked(&mut self, step: u8) {
+        self.at = (self.at + step) % 5;
+        self.first = !self.first;
+    }
+    fn zobrist(&self) -> u64 {
+        (self.at as u64 * 2 + self.first as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn is_irreversible(&self, _: u8) -> bool {
+        false
+    }
+}
+
+/// Points are worth their number to the first side: never 0 at a leaf the
+/// depth limit cut.
+fn ring_eval(r: &Ring) -> i32 {
+    let v = 1 + r.at as i32;
+    if r.first {
+        v
+    } else {
+        -v
+    }
+}
+
+#[test]
+fn a_deep_search_of_a_cyclic_drawn_game_ends_when_every_line_repeats() {
+    let start = Ring { at: 0, first: true };
+    for (name, options) in configurations_with_repetition() {
+        let mut engine = Engine::with_options(options);
+        for round in 0..2 {
+            let since = Instant::now();
+            let a = engine.search(&start, &History::default(), &Limits::depth(200), &ring_eval);
+            assert_eq!(
+                (a.score, a.stop_reason, a.stopped),
+                (0, StopReason::Exhausted, false),
+                "{name} {round}"
+            );
+            assert!(a.depth <= 10 || !options.iterative_deepening(), "{name} {round}: depth {}", a.depth);
+            assert!(since.elapsed() < Duration::from_secs(10), "{name}: {:?}", since.elapsed());
+            check_pv(&start, &a, ring_eval, false).unwrap();
+        }
+    }
+    // Short of the depth where every line repeats, the leaves are
+    // evaluated: the search is cut by its depth limit.
+    let a = Engine::new().search(&start, &History::default(), &Limits::depth(3), &ring_eval);
+    assert_eq!((a.depth, a.stop_reason), (3, StopReason::Depth));
+}
+
+/// A game that never ends and never repeats: three moves everywhere, each
+/// to a new position, evaluated pseudo-randomly. No search finishes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Endless {
+    path: u64,
+    first: bool,
+}
+
+impl Game for Endless {
+    type Move = u8;
+    type Side = bool;
+    type Moves = Vec<u8>;
+    fn side_to_move(&self) -> bool {
+        self.first
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        moves.extend(0..3);
+    }
+    fn play_unchecked(&mut self, m: u8) {
+        self.path = self.path.wrapping_mul(3).wrapping_add(m as u64 + 1);
+        self.first = !self.first;
+    }
+    fn zobrist(&self) -> u64 {
+        let mut z = self.path.wrapping_add(self.first as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z ^= z >> 31;
+        z.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+    }
+    fn is_irreversible(&self, _: u8) -> bool {
+        true
+    }
+}
+
+fn endless_eval(e: &Endless) -> i32 {
+    (e.zobrist() % 201) as i32 - 100
+}
+
+#[test]
+fn limits_say_why_the_search_stopped() {
+    let big = Endless { path: 0, first: true };
+    let mut engine = Engine::new();
+    let a = engine.search(&big, &History::default(), &Limits::depth(3), &endless_eval);
+    assert_eq!((a.stop_reason, a.stopped, a.depth, a.threads), (StopReason::Depth, false, 3, 1));
+    let a = engine.search(&big, &History::default(), &Limits::nodes(2_000), &endless_eval);
+    assert_eq!((a.stop_reason, a.stopped, a.stop_reason.name()), (StopReason::Nodes, true, "nodes"));
+    let a = engine.search(&big, &History::default(), &Limits::time(Duration::from_millis(20)), &endless_eval);
+    assert_eq!((a.stop_reason, a.stopped, a.stop_reason.name()), (StopReason::Time, true, "time"));
+    // Stopped before depth 1 finished: any legal move, depth 0, and the
+    // limit as the reason.
+    let a = engine.search(&big, &History::default(), &Limits::nodes(1), &endless_eval);
+    assert_eq!((a.depth, a.stop_reason, a.stopped, a.pv.len()), (0, StopReason::Nodes, true, 1));
+    for (reason, name) in [
+        (StopReason::Depth, "depth"),
+        (StopReason::Nodes, "nodes"),
+        (StopReason::Time, "time"),
+        (StopReason::Proven, "proven"),
+        (StopReason::Exhausted, "exhausted"),
+    ] {
+        assert_eq!(reason.name(), name);
+        assert_eq!(reason.is_limit(), matches!(reason, StopReason::Nodes | StopReason::Time));
+        assert!(!reason.to_string().is_empty());
+    }
+}
+
+#[test]
+fn more_threads_than_cores_report_a_complete_iteration_and_the_limit() {
+    // Eight threads on a machine with fewer cores, a short time limit:
+    // the search is stopped by the clock, says so, and reports a complete
+    // iteration of some thread (its line legal and worth the score),
+    // never a shallower one than one thread alone gets in far less time.
+    let big = Endless { path: 0, first: true };
+    let alone = Engine::new().search(
+        &big,
+        &History::default(),
+        &Limits::time(Duration::from_millis(5)),
+        &endless_eval,
+    );
+    for split_root in [false, true] {
+        let options = Options::default().with_threads(8).with_split_root(split_root);
+        for _ in 0..3 {
+            let a = Engine::with_options(options).search(
+                &big,
+                &History::default(),
+                &Limits::time(Duration::from_millis(150)),
+                &endless_eval,
+            );
+            assert_eq!((a.stopped, a.stop_reason), (true, StopReason::Time), "split {split_root}");
+            assert_eq!(a.threads, 8);
+            assert!(a.depth >= alone.depth.min(4), "split {split_root}: depth {} < {}", a.depth, alone.depth);
+            check_pv(&big, &a, endless_eval, true).unwrap();
+        }
+    }
+    // A depth limit reached by eight threads is not a stop.
+    let a = Engine::with_options(Options::default().with_threads(8)).search(
+        &big,
+        &History::default(),
+        &Limits::depth(4),
+        &endless_eval,
+    );
+    assert_eq!((a.depth, a.stopped, a.stop_reason), (4, false, StopReason::Depth));
+}
+
+#[test]
+fn a_table_too_large_for_memory_is_an_error_not_an_abort() {
+    let bytes = usize::MAX / 2;
+    assert_eq!(TranspositionTable::try_with_bytes(bytes).unwrap_err(), TableError { bytes });
+    let e = Engine::<Heaps>::try_with_options(Options::default().with_table_bytes(bytes)).unwrap_err();
+    assert_eq!(e, TableError { bytes });
+    assert_eq!(e.to_string(), format!("cannot allocate a transposition table of {bytes} bytes"));
+    // A table that fits is allocated, and searches as with_options's does.
+    let mut engine = Engine::<Heaps>::try_with_options(Options::default().with_table_bytes(1 << 16)).unwrap();
+    let pos = Heaps { a: 3, b: 2, side: false, bonus: false };
+    let a = engine.search(&pos, &History::default(), &Limits::depth(4), &heaps_eval);
+    let b = Engine::with_options(Options::default().with_table_bytes(1 << 16)).search(
+        &pos,
+        &History::default(),
+        &Limits::depth(4),
+        &heaps_eval,
+    );
+    assert_eq!((a.score, a.pv), (b.score, b.pv));
+    // The infallible constructor panics with the same message.
+    let payload = std::panic::catch_unwind(|| {
+        Engine::<Heaps>::with_options(Options::default().with_table_bytes(bytes))
+    })
+    .expect_err("too large");
+    assert_eq!(payload.downcast_ref::<String>(), Some(&e.to_string()));
 }

@@ -155,6 +155,124 @@ fn a_winning_ply_beats_the_draw_limit() {
     assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(1));
 }
 
+/// The morris rule in miniature: a turn that closes a mill ends with its
+/// removal, and no draw limit is adjudicated while the removal is pending.
+/// Each side may shuffle (a reversible ply) or close a mill (a reversible
+/// ply that leaves the same side to move, a removal pending); the removal
+/// is irreversible and wins. The rules declare a 100-ply no-progress limit.
+/// `honours_pending` off gives rules that adjudicate mid-turn (a control:
+/// the closing ply on ply 100 is then a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Mill {
+    white_to_move: bool,
+    pending: bool,
+    removed: bool,
+    honours_pending: bool,
+}
+
+impl Mill {
+    const SHUFFLE: u8 = 0;
+    const CLOSE: u8 = 1;
+    const REMOVE: u8 = 2;
+
+    fn start(honours_pending: bool) -> Mill {
+        Mill { white_to_move: true, pending: false, removed: false, honours_pending }
+    }
+}
+
+impl Game for Mill {
+    type Move = u8;
+    type Side = bool;
+    type Moves = Vec<u8>;
+    fn side_to_move(&self) -> bool {
+        self.white_to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.removed.then_some(Outcome::Loss)
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        if self.removed {
+        } else if self.pending {
+            moves.push(Mill::REMOVE);
+        } else {
+            moves.extend([Mill::SHUFFLE, Mill::CLOSE]);
+        }
+    }
+    fn play_unchecked(&mut self, m: u8) {
+        match m {
+            Mill::SHUFFLE => self.white_to_move = !self.white_to_move,
+            Mill::CLOSE => self.pending = true,
+            _ => {
+                (self.pending, self.removed) = (false, true);
+                self.white_to_move = !self.white_to_move;
+            }
+        }
+    }
+    fn zobrist(&self) -> u64 {
+        (self.white_to_move as u64 | (self.pending as u64) << 1 | (self.removed as u64) << 2)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn is_irreversible(&self, m: u8) -> bool {
+        m == Mill::REMOVE
+    }
+    fn no_progress_limit(&self) -> Option<u32> {
+        Some(100)
+    }
+    fn draw_rules_apply(&self) -> bool {
+        !self.pending || !self.honours_pending
+    }
+}
+
+#[test]
+fn a_mill_closed_on_the_last_no_progress_ply_keeps_its_removal() {
+    // After 99 reversible plies, closing the mill is the 100th: the
+    // removal is still played, and wins (the morris position
+    // `WW.W..../B.....W./B...B... w 0 0 - 99`, g4-g7 then the removal).
+    let start = Mill::start(true);
+    for (name, options) in [
+        ("defaults", Options::default()),
+        ("no table", Options::default().with_table_bytes(0)),
+        ("two threads", Options::default().with_threads(2)),
+        ("root split", Options::default().with_threads(2).with_split_root(true)),
+    ] {
+        for depth in [2, 3, 6] {
+            let a = Engine::with_options(options).search(
+                &start,
+                &History::new(start.zobrist(), 99),
+                &Limits::depth(depth),
+                &|_: &Mill| 0,
+            );
+            assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(2), "{name}, depth {depth}");
+            assert_eq!(a.pv, [Mill::CLOSE, Mill::REMOVE], "{name}, depth {depth}");
+        }
+    }
+    // The same with the 99 plies' positions known (the shuffles).
+    let mut history = History::new(start.zobrist(), 0);
+    let mut p = start;
+    for _ in 0..99 {
+        p.play_unchecked(Mill::SHUFFLE);
+        history.push(p.zobrist(), false);
+    }
+    let a = Engine::new().search(&p, &history, &Limits::depth(4), &|_: &Mill| 0);
+    assert_eq!((ScoreKind::of(a.score), a.best_move), (ScoreKind::WinIn(2), Some(Mill::CLOSE)));
+    // The record agrees: no draw while the removal is pending, then the win.
+    let mut record = GameRecord::new(start, 99);
+    record.play_unchecked(Mill::CLOSE);
+    assert_eq!(record.status(), None, "the removal is pending");
+    record.play_unchecked(Mill::REMOVE);
+    assert_eq!(record.status(), Some(Adjudication::Finished(Outcome::Loss)));
+    // Rules that adjudicated mid-turn would make it a draw: the test bites.
+    let wrong = Mill::start(false);
+    let a =
+        Engine::new().search(&wrong, &History::new(wrong.zobrist(), 99), &Limits::depth(6), &|_: &Mill| 0);
+    assert_eq!(a.score, 0);
+    // With 98 plies before, the limit falls after the removal: a win either way.
+    let a =
+        Engine::new().search(&wrong, &History::new(wrong.zobrist(), 98), &Limits::depth(6), &|_: &Mill| 0);
+    assert_eq!(ScoreKind::of(a.score), ScoreKind::WinIn(2));
+}
+
 /// Evaluation always favouring White by 5.
 fn white_favoured(p: &Shuffle) -> i32 {
     if p.white_to_move {

@@ -6,7 +6,9 @@
 mod common;
 
 use common::{configurations, node_eval, random_tree, tree, Heaps, Tree};
-use lapilli_search::{minimax, perft, solve, Engine, History, Limits, Options, Value, WIN};
+use lapilli_search::{
+    minimax, perft, solve, Engine, Game, History, Limits, Options, StopReason, Value, MAX_DEPTH, WIN,
+};
 use proptest::prelude::*;
 
 /// The score of minimax, and of every configuration if they all agree
@@ -96,6 +98,46 @@ proptest! {
             prop_assert_eq!(minimax(&pos, depth, &zero).score, score_of(truth));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Deepening stops once the result is proven, and the table entries of
+    /// subtrees searched to their end (stored as valid at every depth) give
+    /// the right values later: to a deeper search from the same root and
+    /// to a search from a position further down, with one and two threads.
+    #[test]
+    fn deep_searches_stop_proven_and_reuse_exhaustive_entries(
+        a in 0u8..7,
+        b in 0u8..7,
+        bonus in any::<bool>(),
+        first in 1u32..6,
+        threads in 1usize..3,
+    ) {
+        let pos = Heaps { a, b, side: false, bonus };
+        let tb = solve(&pos);
+        let mut engine = Engine::with_options(Options::default().with_table_bytes(1 << 14).with_threads(threads));
+        let _ = engine.search(&pos, &History::default(), &Limits::depth(first), &heaps_eval_zero);
+        let deep = engine.search(&pos, &History::default(), &Limits::depth(MAX_DEPTH), &heaps_eval_zero);
+        prop_assert_eq!(deep.score, score_of(tb.probe(&pos).unwrap()));
+        // Heaps are never drawn: every game ends within a + b plies, proven
+        // by then (a Lazy SMP helper may complete one iteration more).
+        prop_assert_eq!(deep.stop_reason, StopReason::Proven);
+        prop_assert!(deep.depth <= (a + b) as u32 + threads as u32);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if let Some(&m) = moves.last() {
+            let mut child = pos;
+            child.play_unchecked(m);
+            let later = engine.search(&child, &History::default(), &Limits::depth(MAX_DEPTH), &heaps_eval_zero);
+            prop_assert_eq!(later.score, score_of(solve(&child).probe(&child).unwrap()));
+        }
+    }
+}
+
+fn heaps_eval_zero(_: &Heaps) -> i32 {
+    0
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! three in a line wins, a full board without one is a draw. Its symmetry
 //! group is found from the board's lines (the 8 symmetries of the square).
 //!
-//! The `FLAW` parameter breaks one symmetry property on purpose, for
+//! The `FLAW` parameter breaks one symmetry or key property on purpose, for
 //! `tests/broken.rs`; [`TicTacToe`] is the sound game.
 
 use lapilli_board_graph::bits::bits;
@@ -30,6 +30,8 @@ pub const LOSSY_MAP: u8 = 3;
 pub const NO_CANONICAL: u8 = 4;
 /// `orbit_len` is always 1.
 pub const ORBIT_ONE: u8 = 5;
+/// The key gives O's stones X's keys.
+pub const KEY_IGNORES_COLOUR: u8 = 6;
 
 /// Tic-tac-toe without flaws.
 pub type TicTacToe = Ttt<SOUND>;
@@ -219,7 +221,8 @@ impl<const F: u8> Game for Ttt<F> {
     }
     fn zobrist(&self) -> u64 {
         let x = bits(self.stones[0]).map(|p| KEYS[p]);
-        let o = bits(self.stones[1]).map(|p| KEYS[9 + p]);
+        let o_keys = if F == KEY_IGNORES_COLOUR { 0 } else { 9 };
+        let o = bits(self.stones[1]).map(|p| KEYS[o_keys + p]);
         x.chain(o).fold(0, |k, key| k ^ key)
     }
     fn is_irreversible(&self, _: Cell<F>) -> bool {

@@ -16,7 +16,11 @@ pub fn lapilli(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the program starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    // The program may end before it has read everything (a finished game
+    // takes no more moves): a closed pipe is no failure of the test.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -39,4 +43,30 @@ pub fn error(args: &[&str]) -> String {
     let out = lapilli(args, "");
     assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
     String::from_utf8(out.stderr).unwrap()
+}
+
+/// A run that fails: its exit code, the JSON error object it printed on
+/// standard output (`Json::Null` if none) and its standard error.
+pub fn failure(args: &[&str], stdin: &str) -> (Option<i32>, Json, String) {
+    let out = lapilli(args, stdin);
+    assert!(!out.status.success(), "{args:?} should fail");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let json =
+        if stdout.is_empty() { Json::Null } else { serde_json::from_str(&stdout).expect("one JSON object") };
+    (out.status.code(), json, String::from_utf8(out.stderr).unwrap())
+}
+
+/// The kind and message of the JSON error a `--json` run prints, checking
+/// that it also says so on standard error and exits with `code`.
+pub fn json_error(args: &[&str], code: i32) -> (String, String) {
+    assert!(args.contains(&"--json"), "{args:?}");
+    let (status, json, stderr) = failure(args, "");
+    assert_eq!(status, Some(code), "{args:?}: {stderr}");
+    let error = json.get("error").unwrap_or_else(|| panic!("{args:?}: no error object in {json}"));
+    assert_eq!(error.as_object().unwrap().len(), 2, "{error}");
+    let kind = error["kind"].as_str().unwrap().to_string();
+    let message = error["message"].as_str().unwrap().to_string();
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(stderr.contains(&message), "{stderr} / {message}");
+    (kind, message)
 }

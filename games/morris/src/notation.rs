@@ -16,12 +16,21 @@
 //!    if flying is off where the variant flies (or `flying` if on where it
 //!    does not).
 //!
-//! The start is `......../......../........ w 9 9 -`; Six Men's Morris
-//! starts `......../........ w 6 6 - six-mens-morris`. Every printed text
-//! parses back to the same position and prints back unchanged; a typed
-//! counter of `0` is accepted and dropped when printed. Fields are
-//! separated by runs of ASCII whitespace, and numbers are ASCII digits
-//! (`lapilli_board_graph::notation`).
+//! Fields 6 and 7 are optional, each at most once and in that order. The
+//! start is `......../......../........ w 9 9 -`; Six Men's Morris starts
+//! `......../........ w 6 6 - six-mens-morris`. Every printed text parses
+//! back to the same position and prints back unchanged. Reading is more
+//! lenient than printing: a typed counter of `0`, the word
+//! `nine-mens-morris` and a flying word that repeats the variant's default
+//! (`no-flying` in Six Men's Morris, `flying` elsewhere) are accepted and
+//! dropped when printed. Fields are separated by runs of ASCII whitespace,
+//! and numbers are ASCII digits (`lapilli_board_graph::notation`).
+//!
+//! A text without a variant word is read as Nine Men's Morris; when it is
+//! no Nine Men's Morris position but would be one of another variant with
+//! that variant's word (16 points, more than 9 pieces a side, a mill only
+//! on a diagonal, hands only Lasker Morris allows), the error says so
+//! ([`ParsePositionError::MissingVariant`]).
 
 use crate::position::{Position, PositionError};
 use crate::rules::{Rules, Variant};
@@ -34,11 +43,11 @@ use thiserror::Error;
 /// Why text is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
-    /// Too few fields, or a field left over. Holds the start of the text.
+    /// Too few fields. Holds the start of the text.
     #[error("expected the board, the side to move, the pieces in hand of white and black, the pending flag (- or x), optionally the no-progress counter and the variant, as in '......../......../........ w 9 9 -'; got {0:?}")]
     Shape(String),
     /// A board of the wrong length or grouping.
-    #[error("the board has {found} points written; {variant} has {expected}, in groups of 8 separated by /")]
+    #[error("{}", board_length(*.expected, *.found, *.variant))]
     BoardLength {
         /// Points of the variant's board.
         expected: usize,
@@ -69,15 +78,133 @@ pub enum ParsePositionError {
     #[error("no-progress counter: {0}")]
     BadCounter(DecimalError),
     /// A trailing field that is no counter, variant or flying option.
-    #[error("unknown field {0:?}: expected the no-progress counter, a variant name or no-flying")]
+    #[error("unknown field {0:?}: after the pending flag come the no-progress counter, the variant (six-mens-morris, twelve-mens-morris, lasker-morris or nine-mens-morris) and no-flying or flying")]
     BadField(String),
+    /// A trailing field out of order or repeated: after the pending flag
+    /// come the counter, the variant and the flying option, in that order,
+    /// each at most once.
+    #[error("{field:?} after {after:?}: after the pending flag come the no-progress counter, the variant and no-flying or flying, in that order, each at most once")]
+    Misplaced {
+        /// The field (its start).
+        field: String,
+        /// The field before it (its start).
+        after: String,
+    },
     /// The fields do not make a position.
     #[error(transparent)]
     Position(#[from] PositionError),
+    /// A text without a variant word is no Nine Men's Morris position
+    /// (`error` says why) but is a position of each variant in `fits` with
+    /// that variant's word.
+    #[error("{}", missing_variant(error, fits))]
+    MissingVariant {
+        /// Why the text is no Nine Men's Morris position.
+        error: Box<ParsePositionError>,
+        /// The variants whose word would make the text a position.
+        fits: Vec<Variant>,
+    },
+}
+
+/// The message of [`ParsePositionError::BoardLength`].
+fn board_length(expected: usize, found: usize, variant: Variant) -> String {
+    if found == expected {
+        format!("the board's {found} points are not in {} groups of 8 separated by /", expected / 8)
+    } else {
+        format!(
+            "the board has {found} points written; {variant} has {expected}, in groups of 8 separated by /"
+        )
+    }
+}
+
+/// The message of [`ParsePositionError::MissingVariant`].
+fn missing_variant(error: &ParsePositionError, fits: &[Variant]) -> String {
+    let names: Vec<&str> = fits.iter().map(|v| v.name()).collect();
+    let needs = match names.as_slice() {
+        [one] => format!("a {one} position needs the word {one}"),
+        [init @ .., last] => format!("a {} or {last} position needs its name", init.join(", ")),
+        [] => "another variant's position needs its name".into(),
+    };
+    format!(
+        "read as nine-mens-morris, since no variant word was given: {error}; {needs} after the pending flag and the counter"
+    )
 }
 
 const NO_FLYING: &str = "no-flying";
 const FLYING: &str = "flying";
+
+/// The optional fields after the pending flag.
+#[derive(Default)]
+struct Trailing {
+    counter: u32,
+    variant: Option<Variant>,
+    flying: Option<bool>,
+}
+
+/// Reads the optional fields after the pending flag: the counter, the
+/// variant, the flying option, in that order.
+fn trailing(rest: &[&str]) -> Result<Trailing, ParsePositionError> {
+    let mut out = Trailing::default();
+    let mut last: Option<(u8, &str)> = None;
+    for &field in rest {
+        let stage = if field.bytes().all(|b| b.is_ascii_digit()) {
+            0
+        } else if field.parse::<Variant>().is_ok() {
+            1
+        } else if field == NO_FLYING || field == FLYING {
+            2
+        } else {
+            return Err(ParsePositionError::BadField(excerpt(field)));
+        };
+        if let Some((_, after)) = last.filter(|&(before, _)| stage <= before) {
+            return Err(ParsePositionError::Misplaced { field: excerpt(field), after: excerpt(after) });
+        }
+        last = Some((stage, field));
+        match stage {
+            0 => {
+                let n = parse_decimal(field, u64::from(u8::MAX)).map_err(ParsePositionError::BadCounter)?;
+                out.counter = n as u32;
+            }
+            1 => out.variant = field.parse().ok(),
+            _ => out.flying = Some(field == FLYING),
+        }
+    }
+    Ok(out)
+}
+
+/// The mandatory fields, read under `rules`.
+fn read(rules: Rules, fields: [&str; 5], counter: u32) -> Result<Position, ParsePositionError> {
+    let [board, side, white, black, pending] = fields;
+    let variant = rules.variant;
+    let expected = variant.points();
+    let groups: Vec<&str> = board.split('/').collect();
+    let found = board.chars().filter(|&c| c != '/').count();
+    if found != expected || groups.len() != expected / 8 || groups.iter().any(|g| g.chars().count() != 8) {
+        return Err(ParsePositionError::BoardLength { expected, found, variant });
+    }
+    let (mut w, mut b) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for (index, found) in board.chars().filter(|&c| c != '/').enumerate() {
+        match found {
+            'W' => w = w.with(Point::new(index)),
+            'B' => b = b.with(Point::new(index)),
+            '.' => {}
+            _ => return Err(ParsePositionError::BadPoint { index, found }),
+        }
+    }
+    let to_move = match side {
+        "w" => Colour::White,
+        "b" => Colour::Black,
+        _ => return Err(ParsePositionError::BadSide(excerpt(side))),
+    };
+    let hand =
+        |s: &str| parse_decimal(s, 12).map(|n| n as u8).map_err(|_| ParsePositionError::BadHand(excerpt(s)));
+    let hands = [hand(white)?, hand(black)?];
+    let pending = match pending {
+        "-" => false,
+        "x" => true,
+        _ => return Err(ParsePositionError::BadPending(excerpt(pending))),
+    };
+    Ok(Position::from_parts(rules, [w, b], hands, to_move, pending, counter)?)
+}
 
 impl FromStr for Position {
     type Err = ParsePositionError;
@@ -85,68 +212,55 @@ impl FromStr for Position {
     /// Parses the position text (module documentation).
     ///
     /// # Errors
-    /// [`ParsePositionError`] naming the first fault found.
+    /// [`ParsePositionError`] naming the first fault found; for a text
+    /// without a variant word that is a position of another variant with
+    /// its word, [`ParsePositionError::MissingVariant`].
+    ///
+    /// # Examples
+    /// ```
+    /// use lapilli_morris::{ParsePositionError, Position, Variant};
+    /// let six = "......../........ w 6 6 -".parse::<Position>();
+    /// assert!(matches!(six, Err(ParsePositionError::MissingVariant { ref fits, .. }) if fits == &[Variant::SixMensMorris]));
+    /// ```
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
-        let shape = || ParsePositionError::Shape(excerpt(text));
         let fields = fields(text);
         let [board, side, white, black, pending, rest @ ..] = fields.as_slice() else {
-            return Err(shape());
+            return Err(ParsePositionError::Shape(excerpt(text)));
         };
-        // trailing fields: [counter] [variant] [flying option], in order
-        let mut rest = rest.iter().peekable();
-        let mut counter = 0u32;
-        if let Some(c) = rest.next_if(|f| f.bytes().all(|b| b.is_ascii_digit())) {
-            counter = parse_decimal(c, u64::from(u8::MAX)).map_err(ParsePositionError::BadCounter)? as u32;
-        }
-        let mut variant = Variant::NineMensMorris;
-        if let Some(v) = rest.next_if(|f| f.parse::<Variant>().is_ok()) {
-            variant = v.parse().map_err(|_| shape())?;
-            if variant == Variant::NineMensMorris {
-                return Err(ParsePositionError::BadField(excerpt(v)));
-            }
-        }
-        let mut rules = Rules::new(variant);
-        if let Some(f) = rest.next() {
-            match *f {
-                NO_FLYING if rules.flying => rules.flying = false,
-                FLYING if !rules.flying => rules.flying = true,
-                _ => return Err(ParsePositionError::BadField(excerpt(f))),
-            }
-        }
-        if let Some(f) = rest.next() {
-            return Err(ParsePositionError::BadField(excerpt(f)));
-        }
-        let expected = variant.points();
-        let groups: Vec<&str> = board.split('/').collect();
-        let found = board.chars().filter(|&c| c != '/').count();
-        if found != expected || groups.len() != expected / 8 || groups.iter().any(|g| g.chars().count() != 8)
-        {
-            return Err(ParsePositionError::BoardLength { expected, found, variant });
-        }
-        let (mut w, mut b) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for (index, found) in board.chars().filter(|&c| c != '/').enumerate() {
-            match found {
-                'W' => w = w.with(Point::new(index)),
-                'B' => b = b.with(Point::new(index)),
-                '.' => {}
-                _ => return Err(ParsePositionError::BadPoint { index, found }),
-            }
-        }
-        let to_move = match *side {
-            "w" => Colour::White,
-            "b" => Colour::Black,
-            _ => return Err(ParsePositionError::BadSide(excerpt(side))),
+        let trailing = trailing(rest)?;
+        let rules = |variant| {
+            let rules = Rules::new(variant);
+            trailing.flying.map_or(rules, |flying| Rules { flying, ..rules })
         };
-        let hand = |s: &str| {
-            parse_decimal(s, 12).map(|n| n as u8).map_err(|_| ParsePositionError::BadHand(excerpt(s)))
+        let fields = [*board, *side, *white, *black, *pending];
+        let variant = trailing.variant.unwrap_or_default();
+        let error = match read(rules(variant), fields, trailing.counter) {
+            Ok(pos) => return Ok(pos),
+            Err(error) => error,
         };
-        let hands = [hand(white)?, hand(black)?];
-        let pending = match *pending {
-            "-" => false,
-            "x" => true,
-            _ => return Err(ParsePositionError::BadPending(excerpt(pending))),
-        };
-        Ok(Position::from_parts(rules, [w, b], hands, to_move, pending, counter)?)
+        // Only faults another variant's word can mend are worth a hint: the
+        // board's size, the piece count, a mill only on a diagonal. (Hands
+        // that alternate placement cannot produce are not: Lasker Morris
+        // allows any, and would be suggested for every mistyped hand.)
+        let mendable = matches!(
+            error,
+            ParsePositionError::BoardLength { .. }
+                | ParsePositionError::Position(
+                    PositionError::TooManyPieces { .. } | PositionError::PendingWithoutMill(_)
+                )
+        );
+        if trailing.variant.is_some() || !mendable {
+            return Err(error);
+        }
+        let fits: Vec<Variant> = Variant::ALL
+            .into_iter()
+            .filter(|&v| v != variant && read(rules(v), fields, trailing.counter).is_ok())
+            .collect();
+        if fits.is_empty() {
+            Err(error)
+        } else {
+            Err(ParsePositionError::MissingVariant { error: Box::new(error), fits })
+        }
     }
 }
 
@@ -289,13 +403,21 @@ mod tests {
             e("......../......../........ w 9 9 - chess"),
             ParsePositionError::BadField("chess".into())
         );
+        // The default variant's word is accepted (and dropped when printed).
         assert_eq!(
-            e("......../......../........ w 9 9 - nine-mens-morris"),
-            ParsePositionError::BadField("nine-mens-morris".into())
+            "......../......../........ w 9 9 - nine-mens-morris".parse::<Position>(),
+            Ok(Position::default())
         );
+        let too_many =
+            PositionError::TooManyPieces { colour: Colour::White, on_board: 3, in_hand: 9, pieces: 9 };
+        assert_eq!(e("WWW...../......../........ w 9 9 - nine-mens-morris"), too_many.into());
+        // Without the word, the message adds that Twelve Men's Morris fits.
         assert_eq!(
             e("WWW...../......../........ w 9 9 -"),
-            PositionError::TooManyPieces { colour: Colour::White, on_board: 3, in_hand: 9, pieces: 9 }.into()
+            ParsePositionError::MissingVariant {
+                error: Box::new(too_many.into()),
+                fits: vec![Variant::TwelveMensMorris]
+            }
         );
         assert_eq!(
             e("W......./......../........ w 8 9 -"),

@@ -10,7 +10,9 @@
 //! ([`crate::Rules::edge_anvil`]), `corners`
 //! ([`crate::Rules::corner_capture`]), `no-progress=N` or `no-progress=none`
 //! ([`crate::Rules::no_progress_limit`], when not 100). The board size is
-//! read from the ranks.
+//! read from the ranks, and the variant from the pieces: a position with
+//! Duxes is of the Dux variant (each side then has exactly one), one
+//! without of standard Petteia; neither is written as a word.
 //!
 //! The fields are separated by runs of whitespace and numbers are decimal
 //! digits, leading zeros allowed (the workspace's one policy,
@@ -22,7 +24,7 @@
 
 use crate::moves::move_text;
 use crate::position::{Piece, Position, PositionError};
-use crate::rules::{Rules, Setup, SetupError, NO_PROGRESS_LIMIT};
+use crate::rules::{check_size, Rules, Setup, Variant, NO_PROGRESS_LIMIT};
 use crate::Move;
 use lapilli_board_graph::notation::{excerpt, fields, parse_decimal};
 use lapilli_board_graph::Colour;
@@ -70,23 +72,30 @@ pub enum ParsePositionError {
     /// A count that is not a number from 0 to 2^32 - 1.
     #[error("no-progress count {0:?} is not a number from 0 to 4294967295")]
     BadCounter(String),
+    /// The no-progress count is missing: a rule word stands in its place.
+    /// Holds the word.
+    #[error("the no-progress count is missing: {0:?} stands where it goes, after the side to move (write 0 for a fresh count)")]
+    MissingCounter(String),
     /// An unknown, repeated or misplaced rule word.
     #[error("rule word {0:?} is not known here: use anvil, corners, no-progress=N (N not 100) or no-progress=none, in that order")]
     BadRule(String),
+    /// A variant name or a board size where the rule words go: neither is
+    /// written as a word. Holds the word.
+    #[error("{0:?} is not written as a word: the ranks give the board size, and the Duxes (D and d) the variant (with them the Dux variant, without them standard petteia)")]
+    NotAWord(String),
     /// The pieces do not make a position.
     #[error(transparent)]
     Position(#[from] PositionError),
 }
 
-/// Reads one rank: its squares from file `a`.
-fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<Piece>>, ParsePositionError> {
+/// Reads one rank: its width and its squares from file `a` (the squares
+/// only up to the 27th: a rank that wide is refused by its width).
+fn parse_rank(text: &str, rank: usize) -> Result<(usize, Vec<Option<Piece>>), ParsePositionError> {
     let mut out = Vec::new();
+    let mut width = 0;
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
-        if out.len() > 26 {
-            break;
-        }
-        if c.is_ascii_digit() {
+        let (n, square) = if c.is_ascii_digit() {
             let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
             let digits = &rest[..end];
             let bad = || ParsePositionError::BadCount { rank, count: excerpt(digits) };
@@ -94,15 +103,24 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<Piece>>, ParsePositi
             if n == 0 {
                 return Err(bad());
             }
-            out.extend(std::iter::repeat_n(None, n as usize));
             rest = &rest[end..];
+            (n as usize, None)
         } else {
             let piece = Piece::from_char(c).ok_or(ParsePositionError::BadPiece { rank, found: c })?;
-            out.push(Some(piece));
             rest = &rest[c.len_utf8()..];
-        }
+            (1, Some(piece))
+        };
+        width += n;
+        let room = 27usize.saturating_sub(out.len());
+        out.extend(std::iter::repeat_n(square, n.min(room)));
     }
-    Ok(out)
+    Ok((width, out))
+}
+
+/// Whether `word` names a variant or a board size, which the position text
+/// does not write as words.
+fn is_variant_or_size(word: &str) -> bool {
+    word.parse::<Variant>().is_ok() || crate::rules::parse_size(word).is_ok()
 }
 
 /// Reads the rule words after the counter.
@@ -110,6 +128,9 @@ fn parse_rules(words: &[&str]) -> Result<Rules, ParsePositionError> {
     let mut rules = Rules::default();
     let mut stage = 0;
     for &word in words {
+        if is_variant_or_size(word) {
+            return Err(ParsePositionError::NotAWord(excerpt(word)));
+        }
         let bad = || ParsePositionError::BadRule(excerpt(word));
         let this = match word {
             "anvil" => {
@@ -157,33 +178,37 @@ impl FromStr for Position {
         }
         let rank_texts: Vec<&str> = fields[0].split('/').collect();
         let height = rank_texts.len();
-        if height > 26 {
-            return Err(PositionError::Size(SetupError::BadSize { width: 0, height }).into());
-        }
-        let mut ranks = Vec::with_capacity(height);
+        let mut ranks = Vec::with_capacity(height.min(27));
+        let mut width = 0;
         for (i, t) in rank_texts.iter().enumerate() {
             let rank = height - i;
-            let squares = parse_rank(t, rank)?;
-            if let Some(first) = ranks.first().map(Vec::len) {
-                if squares.len() != first {
-                    return Err(ParsePositionError::RankWidth {
-                        rank,
-                        found: squares.len(),
-                        expected: first,
-                    });
-                }
+            let (found, squares) = parse_rank(t, rank)?;
+            if i == 0 {
+                width = found;
+            } else if found != width {
+                return Err(ParsePositionError::RankWidth { rank, found, expected: width });
             }
-            ranks.push(squares);
+            if ranks.len() < 27 {
+                ranks.push(squares);
+            }
         }
-        let width = ranks[0].len();
+        check_size(width, height).map_err(PositionError::Size)?;
         let to_move = match fields[1] {
             "w" => Colour::White,
             "b" => Colour::Black,
             other => return Err(ParsePositionError::BadSide(excerpt(other))),
         };
-        let no_progress = parse_decimal(fields[2], u64::from(u32::MAX))
-            .map_err(|_| ParsePositionError::BadCounter(excerpt(fields[2])))?
-            as u32;
+        let counter = fields[2];
+        if !counter.bytes().all(|b| b.is_ascii_digit()) {
+            if is_variant_or_size(counter) {
+                return Err(ParsePositionError::NotAWord(excerpt(counter)));
+            }
+            if parse_rules(&fields[2..3]).is_ok() {
+                return Err(ParsePositionError::MissingCounter(excerpt(counter)));
+            }
+        }
+        let no_progress = parse_decimal(counter, u64::from(u32::MAX))
+            .map_err(|_| ParsePositionError::BadCounter(excerpt(counter)))? as u32;
         let rules = parse_rules(&fields[3..])?;
         let mut pieces = [0u128; 2];
         let mut duxes = 0u128;
@@ -199,7 +224,8 @@ impl FromStr for Position {
                 }
             }
         }
-        let setup = Setup::default().size(width, height).map_err(PositionError::Size)?.rules(rules);
+        let variant = if duxes != 0 { Variant::Dux } else { Variant::Standard };
+        let setup = Setup::new(variant).size(width, height).map_err(PositionError::Size)?.rules(rules);
         Ok(Position::from_parts(setup, pieces, duxes, to_move, no_progress)?)
     }
 }

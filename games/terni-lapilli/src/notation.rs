@@ -26,6 +26,19 @@ pub enum ParsePositionError {
     /// separated by whitespace. Holds the start of the text.
     #[error("expected nine points (B, W or .), then the side to move (b or w), optionally followed by 'no-centre-first', as in '......... b'; got {0:?}")]
     Shape(String),
+    /// A board field of other than nine point characters.
+    #[error("{found} points written; the wheel has 9 (the ring 0-7, then the centre 8), each B, W or .")]
+    PointCount {
+        /// The characters found.
+        found: usize,
+    },
+    /// The side to move is missing: the variant word follows the points.
+    #[error("the side to move (b or w) is missing: it comes after the points and before no-centre-first")]
+    MissingSide,
+    /// A third field other than `no-centre-first`, the only variant word.
+    /// Holds the start of the field.
+    #[error("unknown variant word {0:?}: the only one is no-centre-first (the centre forbidden on the first placement)")]
+    BadVariant(String),
     /// A point character other than `B`, `W`, `.`.
     #[error("point {index} is {found:?}; points are written B, W or .")]
     BadPoint {
@@ -55,12 +68,15 @@ impl FromStr for Position {
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
         let shape = || ParsePositionError::Shape(excerpt(text));
         let (points, side, rules) = match fields(text)[..] {
+            [_, NO_CENTRE_FIRST] => return Err(ParsePositionError::MissingSide),
             [points, side] => (points, side, Rules::default()),
             [points, side, NO_CENTRE_FIRST] => (points, side, Rules { centre_first: false }),
+            [_, _, word] => return Err(ParsePositionError::BadVariant(excerpt(word))),
             _ => return Err(shape()),
         };
-        if points.chars().count() != 9 {
-            return Err(shape());
+        let found = points.chars().count();
+        if found != 9 {
+            return Err(ParsePositionError::PointCount { found });
         }
         let mut black = Bitboard::EMPTY;
         let mut white = Bitboard::EMPTY;
@@ -142,8 +158,11 @@ mod tests {
     #[test]
     fn errors_name_the_fault() {
         assert!(matches!("".parse::<Position>(), Err(ParsePositionError::Shape(_))));
-        assert!(matches!("........ b".parse::<Position>(), Err(ParsePositionError::Shape(_))));
-        assert!(matches!("......... b centre".parse::<Position>(), Err(ParsePositionError::Shape(_))));
+        assert_eq!("........ b".parse::<Position>(), Err(ParsePositionError::PointCount { found: 8 }));
+        assert_eq!(
+            "......... b centre".parse::<Position>(),
+            Err(ParsePositionError::BadVariant("centre".into()))
+        );
         assert!(matches!(
             "......... b no-centre-first x".parse::<Position>(),
             Err(ParsePositionError::Shape(_))

@@ -24,9 +24,9 @@ pub use options::{Limits, Options, MAX_DEPTH};
 use crate::game::{Evaluate, Game, MoveList};
 use crate::history::History;
 use crate::score::terminal_score;
-use crate::stats::Stats;
-use crate::tt::TranspositionTable;
-use shared::{Control, Run, Shared};
+use crate::stats::{Stats, StopReason};
+use crate::tt::{TableError, TranspositionTable};
+use shared::{conclude, Control, Run, Shared};
 use std::time::Duration;
 use worker::{clamped_eval, Worker};
 
@@ -46,15 +46,26 @@ pub struct Analysis<M> {
     /// holds with any number of threads (the line is the reporting
     /// thread's own), except for a search stopped before depth 1 finished.
     pub pv: Vec<M>,
-    /// The deepest fully searched iteration, in plies.
+    /// The deepest fully searched iteration, in plies: with several
+    /// threads, the deepest any thread completed (the best move, score
+    /// and line are that iteration's). 0 if the search was stopped before
+    /// depth 1 finished (the best move is then the first legal one).
     pub depth: u32,
     /// Counters, summed over threads.
     pub stats: Stats,
     /// Wall time.
     pub elapsed: Duration,
-    /// Whether a node or time limit stopped the search early (the result is
-    /// then that of the last completed iteration).
+    /// Whether a node or time limit cut the search short (the result is
+    /// then that of the deepest completed iteration): exactly
+    /// `stop_reason.is_limit()`.
     pub stopped: bool,
+    /// Why the search ended: the depth limit, the node budget, the time,
+    /// a proven result or an exhausted tree (see [`StopReason`]).
+    pub stop_reason: StopReason,
+    /// The threads that searched: [`Options::threads`], or fewer if the
+    /// system refused to start some (the search then goes on without
+    /// them; for the root split, the fewest of any iteration).
+    pub threads: usize,
 }
 
 impl<M> Analysis<M> {
@@ -72,8 +83,16 @@ impl<M> Analysis<M> {
 ///   alternation: table entries are per position, mate scores count plies,
 ///   and the principal variation is a plain list of plies.
 /// - **Iterative deepening** searches depth 1, 2, ...; each iteration's best
-///   moves (through the table) order the next. It stops early once a mate
-///   within the searched depth is proven.
+///   moves (through the table) order the next. It stops before the depth
+///   limit when further iterations cannot change the result: once a win
+///   or loss within the searched depth is proven ([`StopReason::Proven`]),
+///   or once an iteration cut no line at the depth limit, every line
+///   having ended in a finished game, a repetition or no-progress draw, or
+///   a table entry of a subtree searched to its end
+///   ([`StopReason::Exhausted`]; such results are stored as valid at every
+///   depth). So a deep fixed-depth search of a small game, or of a
+///   position whose lines all end soon, returns as soon as it has seen
+///   everything.
 /// - **Principal-variation search**: the first move gets the full window,
 ///   later ones a null window, re-searched when they fail inside the window.
 /// - **Aspiration windows** (optional) start each iteration in a window
@@ -101,7 +120,9 @@ impl<M> Analysis<M> {
 /// - **Threads** ([`Options::with_threads`], [`Engine::search`] only): Lazy
 ///   SMP, or the root moves split among threads
 ///   ([`Options::with_split_root`]). With one thread the search is
-///   deterministic for a fresh or cleared table.
+///   deterministic for a fresh or cleared table. With Lazy SMP the deepest
+///   iteration any thread completed is reported. Helper threads the system
+///   refuses to start are done without ([`Analysis::threads`]).
 ///
 /// ```
 /// use lapilli_search::{Engine, History, Limits, ScoreKind, doc_game::Nim};
@@ -135,15 +156,38 @@ impl<G: Game> Engine<G> {
     /// An engine with these options (see [`Options`] for how to build
     /// them). Its transposition table is allocated here.
     ///
+    /// # Panics
+    /// If the table's memory cannot be had, with the [`TableError`]
+    /// message; [`Engine::try_with_options`] returns the error instead.
+    ///
     /// ```
     /// use lapilli_search::{Engine, Options, doc_game::Nim};
     /// let engine: Engine<Nim> = Engine::with_options(Options::default().with_table_bytes(1 << 20).with_threads(2));
     /// assert_eq!(engine.options().table_bytes(), 1 << 20);
     /// ```
     pub fn with_options(options: Options) -> Engine<G> {
+        Engine::try_with_options(options).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::with_options`], returning an error instead of panicking
+    /// when the transposition table cannot be allocated (see
+    /// [`TranspositionTable::try_with_bytes`]).
+    ///
+    /// # Errors
+    /// [`TableError`] with the requested [`Options::table_bytes`] when the
+    /// memory is refused.
+    ///
+    /// ```
+    /// use lapilli_search::{Engine, Options, TableError, doc_game::Nim};
+    /// let huge = Options::default().with_table_bytes(usize::MAX / 2);
+    /// let refused = Engine::<Nim>::try_with_options(huge).unwrap_err();
+    /// assert_eq!(refused, TableError { bytes: usize::MAX / 2 });
+    /// assert!(Engine::<Nim>::try_with_options(Options::default()).is_ok());
+    /// ```
+    pub fn try_with_options(options: Options) -> Result<Engine<G>, TableError> {
         let bytes = options.table_bytes();
-        let tt = (bytes > 0).then(|| TranspositionTable::with_bytes(bytes));
-        Engine { options, tt, _game: std::marker::PhantomData }
+        let tt = if bytes > 0 { Some(TranspositionTable::try_with_bytes(bytes)?) } else { None };
+        Ok(Engine { options, tt, _game: std::marker::PhantomData })
     }
 
     /// The options in force.
@@ -213,26 +257,35 @@ impl<G: Game> Engine<G> {
         self.run(pos, limits, eval, |shared, options| {
             let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
             let completed = w.iterate(pos, limits.max_depth(), 1);
-            w.into_run(completed)
+            vec![w.into_run(completed)]
         })
     }
 
     /// Starts a search (a new table generation, fresh limits), runs `body`
-    /// and reports what it found.
+    /// (which returns each thread's run, the main thread's first) and
+    /// reports what it found.
     fn run<E: Evaluate<G>>(
         &mut self,
         pos: &G,
         limits: &Limits,
         eval: &E,
-        body: impl FnOnce(Shared<'_>, &Options) -> Run<G::Move>,
+        body: impl FnOnce(Shared<'_>, &Options) -> Vec<Run<G::Move>>,
     ) -> Analysis<G::Move> {
         let control = Control::new(*limits);
         if let Some(tt) = &self.tt {
             tt.new_search();
         }
         let shared = Shared { tt: self.tt.as_ref(), control: &control };
-        let Run { completed, stats, stopped } = body(shared, &self.options);
+        let runs = body(shared, &self.options);
         let elapsed = control.start().elapsed();
+        let mut stats = Stats::default();
+        let mut threads = 0;
+        for run in &runs {
+            stats += run.stats;
+            threads += run.threads;
+        }
+        let (completed, stop_reason) =
+            conclude(runs.into_iter().map(|r| r.completed).collect(), &control, limits.max_depth());
         let (best_move, score, pv, depth) = match completed {
             Some(c) => (c.best_move, c.score, c.pv, c.depth),
             None => {
@@ -244,6 +297,16 @@ impl<G: Game> Engine<G> {
                 (m, score, m.into_iter().collect(), 0)
             }
         };
-        Analysis { best_move, score, pv, depth, stats, elapsed, stopped }
+        Analysis {
+            best_move,
+            score,
+            pv,
+            depth,
+            stats,
+            elapsed,
+            stopped: stop_reason.is_limit(),
+            stop_reason,
+            threads,
+        }
     }
 }

@@ -18,8 +18,11 @@ pub const MAX_DEPTH: u32 = 200;
 ///   budget and several threads may overrun it by up to 256 nodes each.
 /// - **The clock** is read every 256 nodes of each thread.
 ///
-/// A search stopped by the node budget or the clock reports the last
-/// iteration it completed ([`crate::Analysis::stopped`]).
+/// A search stopped by the node budget or the clock reports the deepest
+/// iteration it completed ([`crate::Analysis::stopped`],
+/// [`crate::Analysis::stop_reason`]). A search may also end before its
+/// depth limit, when deeper iterations cannot change the result: a proven
+/// win or loss, or a tree searched to its end ([`crate::StopReason`]).
 ///
 /// ```
 /// use lapilli_search::Limits;
@@ -154,7 +157,9 @@ impl Options {
     /// [`crate::Engine::search`]. With one thread a search is deterministic
     /// for a fresh or cleared table. More threads run Lazy SMP: helpers
     /// search the same tree on the shared table, odd ones one ply deeper,
-    /// and the main thread's result is reported.
+    /// and the deepest iteration any thread completed is reported. Threads
+    /// the system refuses to start are done without
+    /// ([`crate::Analysis::threads`]).
     #[must_use]
     pub fn with_threads(self, threads: usize) -> Options {
         Options { threads: threads.max(1), ..self }

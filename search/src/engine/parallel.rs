@@ -1,6 +1,11 @@
 //! Search with several threads: Lazy SMP, and the root moves split among
 //! threads. Both need `Send + Sync` positions, moves and evaluations;
 //! single-threaded search does not.
+//!
+//! Helper threads are started with [`std::thread::Builder::spawn_scoped`]:
+//! a helper the system refuses to start (out of memory or of threads) is
+//! left out, and the search goes on with the threads it has (at least the
+//! calling one); the report says how many searched.
 
 use super::options::Options;
 use super::shared::{Completed, Run, Shared};
@@ -12,7 +17,7 @@ use crate::stats::Stats;
 use crate::tt::Bound;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
-use std::thread::ScopedJoinHandle;
+use std::thread::{Scope, ScopedJoinHandle};
 
 /// Joins a helper thread; if it panicked, the panic goes on here with the
 /// helper's own payload.
@@ -20,10 +25,25 @@ fn join<T>(handle: ScopedJoinHandle<'_, T>) -> T {
     handle.join().unwrap_or_else(|payload| std::panic::resume_unwind(payload))
 }
 
+/// Starts up to `count` helper threads in `scope`, helper `i` (from 1)
+/// running `body(i)`; those the system refuses to start are left out.
+fn spawn_helpers<'scope, 'env, T: Send + 'scope>(
+    scope: &'scope Scope<'scope, 'env>,
+    count: usize,
+    body: impl Fn(usize) -> T + Send + Copy + 'scope,
+) -> Vec<ScopedJoinHandle<'scope, T>> {
+    (1..=count)
+        .filter_map(|i| std::thread::Builder::new().spawn_scoped(scope, move || body(i)).ok())
+        .collect()
+}
+
 /// Lazy SMP: `threads - 1` helpers run the same iterative deepening on the
 /// shared table (odd helpers starting one ply deeper, so that the threads
-/// spread over depths), and stop when the main thread finishes; the main
-/// thread's result is the search's.
+/// spread over depths). The first thread to finish (proven, exhausted, or
+/// at the depth limit) stops the others, as does a limit. The deepest
+/// iteration any thread completed is the search's result (the main
+/// thread's among equals): on a loaded machine a helper may get further
+/// than the main thread.
 pub(super) fn lazy_smp<G, E>(
     shared: Shared<'_>,
     options: &Options,
@@ -31,7 +51,7 @@ pub(super) fn lazy_smp<G, E>(
     history: &History,
     root: &G,
     max_depth: u32,
-) -> Run<G::Move>
+) -> Vec<Run<G::Move>>
 where
     G: Game + Send + Sync,
     G::Move: Send + Sync,
@@ -39,23 +59,17 @@ where
 {
     let (earlier, carried) = (history.earlier(), history.plies_before_known());
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..options.threads())
-            .map(|i| {
-                scope.spawn(move || {
-                    let mut w = Worker::new(shared, options, eval, earlier, carried);
-                    let completed = w.iterate(root, max_depth, 1 + (i as u32 % 2));
-                    w.into_run(completed).stats
-                })
-            })
-            .collect();
+        let helpers = spawn_helpers(scope, options.threads() - 1, move |i| {
+            let mut w = Worker::new(shared, options, eval, earlier, carried);
+            let completed = w.iterate(root, max_depth, 1 + (i as u32 % 2));
+            w.into_run(completed)
+        });
         let mut w = Worker::new(shared, options, eval, earlier, carried);
         let completed = w.iterate(root, max_depth, 1);
         shared.control.stop();
-        let mut run = w.into_run(completed);
-        for h in helpers {
-            run.stats += join(h);
-        }
-        run
+        let mut runs = vec![w.into_run(completed)];
+        runs.extend(helpers.into_iter().map(join));
+        runs
     })
 }
 
@@ -66,7 +80,8 @@ where
 /// one at a time with a null window at the best score so far and re-search
 /// with an open window those that beat it. The helper threads are spawned
 /// anew at every depth (cheap beside an iteration; it keeps each
-/// iteration's workers independent).
+/// iteration's workers independent). The report counts the fewest threads
+/// any iteration had.
 pub(super) fn split_root<G, E>(
     shared: Shared<'_>,
     options: &Options,
@@ -74,14 +89,14 @@ pub(super) fn split_root<G, E>(
     history: &History,
     root: &G,
     max_depth: u32,
-) -> Run<G::Move>
+) -> Vec<Run<G::Move>>
 where
     G: Game + Send + Sync,
     G::Move: Send + Sync,
     E: Evaluate<G> + Sync,
 {
     let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
-    let mut helper_stats = Stats::default();
+    let mut tally = Tally { stats: Stats::default(), threads: options.threads() };
     let mut list = G::Moves::default();
     root.legal_moves(&mut list);
     let moves = list.as_slice().to_vec();
@@ -92,11 +107,19 @@ where
                 order[..=i].rotate_right(1);
             }
         }
-        split_iteration(w, root, &moves, &order, depth, &mut helper_stats)
+        split_iteration(w, root, &moves, &order, depth, &mut tally)
     });
     let mut run = w.into_run(completed);
-    run.stats += helper_stats;
-    run
+    run.stats += tally.stats;
+    run.threads = tally.threads;
+    vec![run]
+}
+
+/// What the helper threads of [`split_root`] add up to: their counters,
+/// and the fewest threads (helpers and the main one) of any iteration.
+struct Tally {
+    stats: Stats,
+    threads: usize,
 }
 
 /// One iteration of [`split_root`] at `depth`, the root moves tried in
@@ -107,7 +130,7 @@ fn split_iteration<G, E>(
     moves: &[G::Move],
     order: &[G::Move],
     depth: u32,
-    helper_stats: &mut Stats,
+    tally: &mut Tally,
 ) -> Option<Completed<G::Move>>
 where
     G: Game + Send + Sync,
@@ -117,25 +140,27 @@ where
     if !w.count_node() {
         return None;
     }
+    let finished = |score| Completed { best_move: None, score, pv: Vec::new(), depth, exhausted: true };
     if let Some(outcome) = root.outcome() {
-        return Some(Completed { best_move: None, score: terminal_score(outcome, 0), pv: Vec::new(), depth });
+        return Some(finished(terminal_score(outcome, 0)));
     }
     debug_assert!(
         !order.is_empty(),
         "Game contract broken: a position with no legal moves has no outcome: {root:?}"
     );
     if order.is_empty() {
-        return Some(Completed { best_move: None, score: 0, pv: Vec::new(), depth });
+        return Some(finished(0));
     }
     let key = root.zobrist();
     let root_len = w.path.len();
     w.path.push(key);
-    let found = split_below(w, root, order, depth, helper_stats);
+    w.cut = false;
+    let found = split_below(w, root, order, depth, tally);
     w.path.truncate(root_len);
     let (best, dependent) = found?;
     let index = moves.iter().position(|&m| m == best.mv).map(|i| i as u16);
     w.store(key, 0, depth, best.score, Bound::of(best.score, FULL_WINDOW, dependent), index);
-    Some(Completed { best_move: Some(best.mv), score: best.score, pv: best.pv, depth })
+    Some(Completed { best_move: Some(best.mv), score: best.score, pv: best.pv, depth, exhausted: !w.cut })
 }
 
 /// The best root move so far, its score and line.
@@ -166,13 +191,14 @@ fn root_child<G: Game, E: Evaluate<G>>(
 
 /// The root moves of one iteration, searched by this worker and
 /// `threads - 1` helpers: the best move with its line, and whether any
-/// score depended on a draw by rule. `None` if the search was stopped.
+/// score depended on a draw by rule; whether a line was cut by the depth
+/// limit is left in `w.cut`. `None` if the search was stopped.
 fn split_below<'a, G, E>(
     w: &mut Worker<'a, G, E>,
     root: &G,
     order: &[G::Move],
     depth: u32,
-    helper_stats: &mut Stats,
+    tally: &mut Tally,
 ) -> Option<(Best<G::Move>, bool)>
 where
     G: Game + Send + Sync,
@@ -208,19 +234,19 @@ where
     let (shared, options, eval, carried) = (w.shared, w.options, w.eval, w.carried);
     let root_path = w.path.clone();
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..options.threads())
-            .map(|_| {
-                let (work, root_path) = (&work, &root_path);
-                scope.spawn(move || {
-                    let mut helper = Worker::new(shared, options, eval, root_path, carried);
-                    work(&mut helper);
-                    helper.into_run(None).stats
-                })
-            })
-            .collect();
+        let (work, root_path) = (&work, &root_path);
+        let helpers = spawn_helpers(scope, options.threads() - 1, move |_| {
+            let mut helper = Worker::new(shared, options, eval, root_path, carried);
+            work(&mut helper);
+            let cut = helper.cut;
+            (helper.into_run(None).stats, cut)
+        });
+        tally.threads = tally.threads.min(1 + helpers.len());
         work(w);
         for h in helpers {
-            *helper_stats += join(h);
+            let (stats, cut) = join(h);
+            tally.stats += stats;
+            w.cut |= cut;
         }
     });
     if w.stopped || shared.control.stopping() {

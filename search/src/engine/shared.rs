@@ -3,9 +3,9 @@
 
 use super::options::Limits;
 use crate::score::{is_mate, WIN};
-use crate::stats::Stats;
+use crate::stats::{Stats, StopReason};
 use crate::tt::TranspositionTable;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 
 /// When the threads of one search stop: the limits, the clock, the node
@@ -13,6 +13,9 @@ use std::time::Instant;
 #[derive(Debug)]
 pub(super) struct Control {
     stop: AtomicBool,
+    /// The limit that stopped the search first: 0 none, else
+    /// [`Control::NODES`] or [`Control::TIME`].
+    limit_hit: AtomicU8,
     /// Nodes counted so far, summed over threads (each thread adds its
     /// count every 256 nodes).
     pub(super) nodes: AtomicU64,
@@ -21,13 +24,41 @@ pub(super) struct Control {
 }
 
 impl Control {
+    const NODES: u8 = 1;
+    const TIME: u8 = 2;
+
     pub(super) fn new(limits: Limits) -> Control {
-        Control { stop: AtomicBool::new(false), nodes: AtomicU64::new(0), start: Instant::now(), limits }
+        Control {
+            stop: AtomicBool::new(false),
+            limit_hit: AtomicU8::new(0),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            limits,
+        }
     }
 
-    /// Tells every thread to stop.
+    /// Tells every thread to stop (a thread that finished its search
+    /// stops the others; no limit is recorded).
     pub(super) fn stop(&self) {
         self.stop.store(true, Relaxed);
+    }
+
+    /// Tells every thread to stop because the limit `reason`
+    /// ([`StopReason::Nodes`] or [`StopReason::Time`]) was reached; the
+    /// first limit recorded is the search's.
+    pub(super) fn stop_at_limit(&self, reason: StopReason) {
+        let code = if reason == StopReason::Nodes { Control::NODES } else { Control::TIME };
+        let _ = self.limit_hit.compare_exchange(0, code, Relaxed, Relaxed);
+        self.stop();
+    }
+
+    /// The limit that stopped the search, if one did.
+    pub(super) fn limit_hit(&self) -> Option<StopReason> {
+        match self.limit_hit.load(Relaxed) {
+            Control::NODES => Some(StopReason::Nodes),
+            Control::TIME => Some(StopReason::Time),
+            _ => None,
+        }
     }
 
     /// Whether some thread has been told to stop.
@@ -40,11 +71,15 @@ impl Control {
         self.start
     }
 
-    /// Whether the summed node count or the clock is over its limit.
-    pub(super) fn over_limits(&self) -> bool {
-        let over_nodes = self.limits.nodes.is_some_and(|n| self.nodes.load(Relaxed) >= n);
-        let over_time = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
-        over_nodes || over_time
+    /// The limit the summed node count or the clock is over, if any.
+    pub(super) fn over_limits(&self) -> Option<StopReason> {
+        if self.limits.nodes.is_some_and(|n| self.nodes.load(Relaxed) >= n) {
+            Some(StopReason::Nodes)
+        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+            Some(StopReason::Time)
+        } else {
+            None
+        }
     }
 }
 
@@ -63,6 +98,9 @@ pub(super) struct Completed<M> {
     pub(super) score: i32,
     pub(super) pv: Vec<M>,
     pub(super) depth: u32,
+    /// Whether no line of the iteration was cut by the depth limit (see
+    /// [`StopReason::Exhausted`]).
+    pub(super) exhausted: bool,
 }
 
 impl<M> Completed<M> {
@@ -71,6 +109,21 @@ impl<M> Completed<M> {
     pub(super) fn is_proven(&self) -> bool {
         is_mate(self.score) && (WIN - self.score.abs()) as u32 <= self.depth
     }
+
+    /// Why deepening ends after this iteration when the last is
+    /// `max_depth`: proven, exhausted, or the depth limit reached; `None`
+    /// when a deeper iteration may change the result.
+    pub(super) fn final_reason(&self, max_depth: u32) -> Option<StopReason> {
+        if self.is_proven() {
+            Some(StopReason::Proven)
+        } else if self.exhausted {
+            Some(StopReason::Exhausted)
+        } else if self.depth >= max_depth {
+            Some(StopReason::Depth)
+        } else {
+            None
+        }
+    }
 }
 
 /// What one thread's search produced.
@@ -78,6 +131,84 @@ impl<M> Completed<M> {
 pub(super) struct Run<M> {
     pub(super) completed: Option<Completed<M>>,
     pub(super) stats: Stats,
-    /// Whether a limit stopped it.
-    pub(super) stopped: bool,
+    /// The threads that searched (this one and the helpers it started).
+    pub(super) threads: usize,
+}
+
+/// The result of the threads' runs (`runs[0]` the main thread's): the
+/// deepest completed iteration of any thread (the main thread's among
+/// equals), and why the search ended.
+///
+/// The reason is the result's own when it ends deepening (proven,
+/// exhausted, the depth limit), else the limit that stopped the search.
+/// Without one (a thread finished, say proven, while another had
+/// completed a deeper iteration that proves nothing: a race between the
+/// threads), the finished thread's result is reported instead, so that
+/// the reason always describes the result.
+pub(super) fn conclude<M>(
+    runs: Vec<Option<Completed<M>>>,
+    control: &Control,
+    max_depth: u32,
+) -> (Option<Completed<M>>, StopReason) {
+    let mut runs: Vec<Completed<M>> = runs.into_iter().flatten().collect();
+    let mut deepest: Option<usize> = None;
+    for (i, c) in runs.iter().enumerate() {
+        if deepest.is_none_or(|d| c.depth > runs[d].depth) {
+            deepest = Some(i);
+        }
+    }
+    let reason = deepest
+        .and_then(|d| runs[d].final_reason(max_depth))
+        .or_else(|| control.limit_hit())
+        .map(|r| (deepest, r))
+        .or_else(|| {
+            runs.iter().enumerate().find_map(|(i, c)| c.final_reason(max_depth).map(|r| (Some(i), r)))
+        });
+    // Without a reason (unreachable: a search ends by a limit or a thread
+    // finishing), read the limits once more.
+    let (chosen, reason) =
+        reason.unwrap_or_else(|| (deepest, control.over_limits().unwrap_or(StopReason::Time)));
+    (chosen.map(|i| runs.swap_remove(i)), reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn done(depth: u32, score: i32, exhausted: bool) -> Option<Completed<u8>> {
+        Some(Completed { best_move: Some(depth as u8), score, pv: vec![depth as u8], depth, exhausted })
+    }
+
+    #[test]
+    fn the_deepest_iteration_of_any_thread_is_reported_with_the_limit() {
+        // The main thread got to depth 1 only, a helper to 9: a limit ended
+        // the search.
+        let control = Control::new(Limits::time(std::time::Duration::from_millis(1)));
+        control.stop_at_limit(StopReason::Time);
+        control.stop_at_limit(StopReason::Nodes); // the first limit stays
+        let (c, reason) =
+            conclude(vec![done(1, 5, false), done(9, 7, false), None, done(8, 6, false)], &control, 200);
+        assert_eq!((c.map(|c| (c.depth, c.score)), reason), (Some((9, 7)), StopReason::Time));
+        // Among equals, the main thread's.
+        let (c, _) = conclude(vec![done(4, 1, false), done(4, 2, false)], &control, 200);
+        assert_eq!(c.map(|c| c.score), Some(1));
+        // Nothing completed: the limit.
+        let (c, reason) = conclude::<u8>(vec![None, None], &control, 200);
+        assert_eq!((c.is_none(), reason), (true, StopReason::Time));
+    }
+
+    #[test]
+    fn a_finished_iteration_gives_its_own_reason() {
+        let control = Control::new(Limits::depth(6));
+        assert_eq!(conclude(vec![done(6, 3, false)], &control, 6).1, StopReason::Depth);
+        assert_eq!(conclude(vec![done(4, 0, true)], &control, 6).1, StopReason::Exhausted);
+        assert_eq!(conclude(vec![done(4, WIN - 3, false)], &control, 6).1, StopReason::Proven);
+        // A win beyond the searched depth is not proven.
+        assert_eq!(conclude(vec![done(6, WIN - 9, false)], &control, 6).1, StopReason::Depth);
+        // A helper proved the result at depth 3 and stopped the others
+        // while the main thread had completed depth 4 proving nothing (a
+        // race): the finished result is reported, with its reason.
+        let (c, reason) = conclude(vec![done(4, 10, false), done(3, -(WIN - 2), false)], &control, 6);
+        assert_eq!((c.map(|c| c.depth), reason), (Some(3), StopReason::Proven));
+    }
 }

@@ -8,8 +8,8 @@ use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
 use crate::game::{Evaluate, Game, MoveList};
 use crate::score::{is_mate, terminal_score, MAX_EVAL, WIN};
-use crate::stats::Stats;
-use crate::tt::{from_tt, to_tt, Bound};
+use crate::stats::{Stats, StopReason};
+use crate::tt::{from_tt, to_tt, Bound, EXHAUSTIVE_DEPTH};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Nodes between a thread's checks of the clock, the shared node count and
@@ -34,6 +34,11 @@ pub(super) struct Worker<'a, G: Game, E> {
     pub(super) stats: Stats,
     unflushed: u64,
     pub(super) stopped: bool,
+    /// Whether a line was cut by the depth limit (a position evaluated
+    /// statically, or a table score of a depth-limited search used) in the
+    /// subtree being searched; over a whole iteration: whether a deeper
+    /// iteration could find more.
+    pub(super) cut: bool,
     /// Keys of the positions since the game's last known irreversible ply,
     /// down to the node being searched.
     pub(super) path: Vec<u64>,
@@ -62,6 +67,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             stats: Stats::default(),
             unflushed: 0,
             stopped: false,
+            cut: false,
             path: path.to_vec(),
             carried,
             generated: G::Moves::default(),
@@ -74,14 +80,16 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// The thread's result.
     pub(super) fn into_run(mut self, completed: Option<Completed<G::Move>>) -> Run<G::Move> {
         self.flush();
-        Run { completed, stats: self.stats, stopped: self.stopped }
+        Run { completed, stats: self.stats, threads: 1 }
     }
 
     /// Iterative deepening from depth `first` (1 without deepening: the
     /// limit) to `max_depth`, `iteration` searching one depth given the
-    /// last completed iteration. Stops after a proven result, an iteration
-    /// cut short (which is dropped) or when told to stop; returns the last
-    /// completed iteration.
+    /// last completed iteration. Stops after an iteration that ends
+    /// deepening (proven, exhausted, or at `max_depth`: see
+    /// `Completed::final_reason`), and then tells the other threads to
+    /// stop too; or after an iteration cut short (which is dropped) or when
+    /// told to stop. Returns the last completed iteration.
     pub(super) fn deepen(
         &mut self,
         first: u32,
@@ -92,12 +100,14 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let mut last = None;
         for depth in first..=max_depth {
             let Some(done) = iteration(self, depth, last.as_ref()) else { break };
-            let proven = done.is_proven();
+            let finished = done.final_reason(max_depth).is_some();
             last = Some(done);
+            if finished {
+                self.shared.control.stop();
+                break;
+            }
             if self.shared.control.stopping() {
                 self.stopped = true;
-            }
-            if proven || self.stopped {
                 break;
             }
         }
@@ -127,6 +137,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         self.pv.reserve(0);
         let score = loop {
             self.pv.clear(0);
+            self.cut = false;
             let (s, _) = self.node(root, depth, 0, alpha, beta, 0);
             if self.stopped {
                 return None;
@@ -140,7 +151,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             }
         };
         let pv = self.pv.line(0).to_vec();
-        Some(Completed { best_move: pv.first().copied(), score, pv, depth })
+        Some(Completed { best_move: pv.first().copied(), score, pv, depth, exhausted: !self.cut })
     }
 
     /// Adds this thread's uncounted nodes to the shared count.
@@ -152,8 +163,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     fn poll(&mut self) {
         self.flush();
         let control = self.shared.control;
-        if control.over_limits() {
-            control.stop();
+        if let Some(limit) = control.over_limits() {
+            control.stop_at_limit(limit);
         }
         if control.stopping() {
             self.stopped = true;
@@ -171,7 +182,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             self.poll();
         }
         if self.shared.control.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
-            self.shared.control.stop();
+            self.shared.control.stop_at_limit(StopReason::Nodes);
             self.stopped = true;
         }
         !self.stopped
@@ -215,7 +226,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
 
     /// Probes the table: the stored move's index, and the stored score if
     /// it decides the node. A score strictly inside the window is not used,
-    /// so that every exact score comes with its principal variation.
+    /// so that every exact score comes with its principal variation. A
+    /// deciding score of a depth-limited search marks the line as cut.
     fn probe(&mut self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> (Option<u16>, Option<i32>) {
         let Some(entry) = self.shared.tt.and_then(|tt| tt.probe(key)) else { return (None, None) };
         self.stats.tt_hits += 1;
@@ -230,6 +242,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             Bound::Exact | Bound::Upper => s <= alpha,
             Bound::Lower | Bound::None => false,
         };
+        if decides && entry.depth != EXHAUSTIVE_DEPTH {
+            self.cut = true;
+        }
         (entry.move_index, decides.then_some(s))
     }
 
@@ -262,7 +277,10 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         let s = match child.outcome() {
             Some(outcome) => terminal_score(outcome, ply),
-            None => clamped_eval(self.eval, child),
+            None => {
+                self.cut = true;
+                clamped_eval(self.eval, child)
+            }
         };
         (if same_side { s } else { -s }, false)
     }
@@ -293,7 +311,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// `path` since the last irreversible ply. Returns the score and
     /// whether it depended on a repetition or no-progress draw; the line
     /// is left in the principal-variation row `ply`, which the caller
-    /// cleared.
+    /// cleared. Sets `cut` if a line below was cut by the depth limit (and
+    /// leaves it as it was otherwise); a result with no line cut (and no
+    /// draw by rule) is stored as exhaustive, valid at every depth.
     pub(super) fn node(
         &mut self,
         pos: &G,
@@ -311,6 +331,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         if depth == 0 && !self.options.repetition() {
             // A leaf needs nothing else: no repetition to check, no line.
+            self.cut = true;
             return (clamped_eval(self.eval, pos), false);
         }
         let key = pos.zobrist();
@@ -318,6 +339,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             return (0, true);
         }
         if depth == 0 || ply + 1 >= MAX_DEPTH {
+            self.cut = true;
             return (clamped_eval(self.eval, pos), false);
         }
         let (table_index, decided) = self.probe(key, depth, ply, alpha, beta);
@@ -337,6 +359,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         );
         let have_table_move = MoveOrder::fill(&mut list, self.generated.as_slice(), table_index);
         self.path.push(key);
+        // Whether a line was cut below this node alone; restored below.
+        let cut_before = std::mem::replace(&mut self.cut, false);
         let window = (alpha, beta);
         // With no legal move (the contract broken), a draw in release builds.
         let mut best = if list.is_empty() { 0 } else { -WIN - 1 };
@@ -377,10 +401,13 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         self.path.pop();
         self.lists[p] = list;
+        let cut_below = self.cut;
+        self.cut |= cut_before;
         if self.stopped {
             return (best, true);
         }
-        self.store(key, ply, depth, best, Bound::of(best, window, dependent), best_index);
+        let stored_depth = if cut_below { depth } else { EXHAUSTIVE_DEPTH };
+        self.store(key, ply, stored_depth, best, Bound::of(best, window, dependent), best_index);
         (best, dependent)
     }
 }

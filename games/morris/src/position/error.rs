@@ -86,8 +86,9 @@ pub enum PositionError {
     /// The pending flag is set but the opponent has no piece on the board.
     #[error("a removal is pending but {0} has no piece on the board to remove")]
     NothingToRemove(Colour),
-    /// The side not to move has fewer than three pieces: the game ended
-    /// before its last ply.
+    /// The side not to move has fewer than three pieces (board and hand):
+    /// the removal that reduced it handed it the move, and the game ended
+    /// there, with the reduced side to move.
     #[error("{0} has fewer than three pieces but is not to move: the game ended before")]
     OpponentReduced(Colour),
     /// A no-progress counter above 255 (counters from

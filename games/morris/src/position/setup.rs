@@ -26,12 +26,42 @@ impl Position {
     /// removal, as the position text gives it; see
     /// [`Position::no_progress_count`]).
     ///
+    /// A position is refused only when it contradicts the rules outright
+    /// or leaves the rules nothing meaningful to do; every other
+    /// arrangement is accepted, reachable from the start or not, so that
+    /// positions built from parts (tablebase indices among them) can be
+    /// played.
+    ///
     /// # Errors
-    /// [`PositionError`] if a point is off the board or doubly occupied, a
-    /// side has more pieces than the variant gives, the hands contradict
-    /// alternate placement, the pending flag has no mill or nothing to
-    /// remove, the side not to move has fewer than three pieces, or the
-    /// counter exceeds 255.
+    /// The [`PositionError`] of the first of these faults:
+    /// - [`PositionError::BadPoint`] — a point off the variant's board, or
+    ///   in both sets;
+    /// - [`PositionError::TooManyPieces`] — a side with more pieces on the
+    ///   board and in hand together than the variant gives it
+    ///   ([`Variant::pieces`](crate::Variant::pieces): 9, 6, 12 or 10);
+    /// - [`PositionError::HandCounts`] — hands that alternate placement
+    ///   (White first) cannot produce with this side to move and pending
+    ///   flag: without a pending removal, White to move holds as many in
+    ///   hand as Black and Black to move one more than White; with one
+    ///   pending, the side to move has just placed, so White holds one
+    ///   fewer than Black and Black as many as White; once placing is over
+    ///   both hands are empty, whatever the side and flag. Not checked in
+    ///   Lasker Morris, where a side may slide instead of placing;
+    /// - [`PositionError::PendingWithoutMill`] — a removal pending while the
+    ///   side to move has no mill on the board (it cannot have just closed
+    ///   one);
+    /// - [`PositionError::NothingToRemove`] — a removal pending while the
+    ///   opponent has no piece on the board;
+    /// - [`PositionError::OpponentReduced`] — the side *not* to move has
+    ///   fewer than three pieces (board and hand). Refused rather than
+    ///   accepted as a finished game: only the side to move removes, and
+    ///   the removal that leaves the opponent two pieces hands the opponent
+    ///   the move, so the finished game is the position with the reduced
+    ///   side to move ([`Ending::Reduction`](crate::Ending::Reduction));
+    ///   the other arrangement is never reached;
+    /// - [`PositionError::CounterTooLarge`] — a no-progress counter above
+    ///   255 (counters from [`NO_PROGRESS_LIMIT`](crate::NO_PROGRESS_LIMIT)
+    ///   up are accepted: the no-progress draw is due).
     ///
     /// ```
     /// use lapilli_board_graph::{Bitboard, Point};

@@ -30,12 +30,19 @@ pub enum PositionError {
     /// Two Duxes of one side.
     #[error("{0} has more than one Dux")]
     TwoDuxes(Colour),
+    /// A side without its Dux in the Dux variant, where each side has
+    /// exactly one and it is never captured.
+    #[error("{0} has no Dux: with the Dux, each side has exactly one, and it is never captured")]
+    MissingDux(Colour),
+    /// A Dux in standard Petteia, which has none.
+    #[error("a Dux stands on {0}, but standard petteia has no Dux")]
+    DuxInStandard(Square),
     /// The side that has just moved is down to one piece or none: the game
     /// would have ended on its turn.
     #[error("{0}, not to move, has fewer than two pieces: the game would have ended before")]
     OpponentReduced(Colour),
-    /// More pieces than a side starts with: two full ranks of men, or one
-    /// rank of men and a Dux.
+    /// More pieces than a side starts with: two full ranks of men in
+    /// standard Petteia, one rank of men and the Dux in the Dux variant.
     #[error("{colour} has {count} pieces; a side starts with at most {most} on this board")]
     TooManyPieces {
         /// The side.

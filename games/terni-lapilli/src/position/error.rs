@@ -87,8 +87,18 @@ pub enum PositionError {
     /// A point not on the board.
     #[error("point {0} is not on the wheel")]
     OffBoard(Point),
-    /// The side to move already has a line: the game ended a ply earlier
-    /// for the other side, or both have lines.
+    /// The side to move already has a line (and the other side has none):
+    /// the line was completed on one of its own plies, so the game ended
+    /// before the other side's last ply.
     #[error("{0} to move already has three in a line: the game would have ended before")]
     MoverHasLine(Colour),
+    /// Both sides have three in a line: the game ends at the first line,
+    /// so the second can never be completed.
+    #[error("both sides have three in a line: the game ends at the first")]
+    BothHaveLines,
+    /// Under [`crate::Rules::centre_first`] off, Black's only piece stands
+    /// on the centre: the one placement made so far is the one these rules
+    /// forbid.
+    #[error("black's only piece stands on the centre, where no-centre-first forbids the first placement")]
+    CentreFirst,
 }

@@ -5,7 +5,7 @@ use crate::board::has_line;
 use crate::rules::{Rules, PIECES};
 use crate::zobrist;
 use lapilli_board_graph::bits::bits;
-use lapilli_board_graph::{Bitboard, Colour, Point};
+use lapilli_board_graph::{wheel, Bitboard, Colour, Point};
 
 impl Default for Position {
     /// The start under the default [`Rules`].
@@ -23,15 +23,34 @@ impl Position {
     /// A position from the point sets of each side, indexed by
     /// [`Colour::index`] (`[white, black]`), and the side to move.
     ///
+    /// A position is refused only when it contradicts the rules outright;
+    /// every other arrangement is accepted, reachable from the start or not
+    /// (positions where the side *not* to move has a line are finished
+    /// games, and accepted: the side to move has lost).
+    ///
     /// # Errors
-    /// [`PositionError`] if a side has more than 3 pieces, the counts are
-    /// not reachable by alternate placement from Black, the side to move
-    /// contradicts the counts during placement, a point is off the board or
-    /// doubly occupied, or the side to move already has a line.
+    /// The [`PositionError`] of the first of these faults:
+    /// - [`PositionError::OffBoard`] — a point outside `0..=8`;
+    /// - [`PositionError::Overlap`] — a point in both sets;
+    /// - [`PositionError::TooManyPieces`] — a side with more than
+    ///   [`PIECES`] (3) pieces;
+    /// - [`PositionError::Counts`] — counts alternate placement cannot
+    ///   produce: Black places first, so it has as many pieces as White or
+    ///   one more;
+    /// - [`PositionError::SideToMove`] — while pieces remain to be placed
+    ///   (fewer than six on the board) the counts fix the side to move:
+    ///   Black with equal counts, White when Black has one more;
+    /// - [`PositionError::BothHaveLines`] — both sides have three in a line
+    ///   (the game ends at the first);
+    /// - [`PositionError::MoverHasLine`] — the side to move has three in a
+    ///   line (only the side that moved last can have completed one);
+    /// - [`PositionError::CentreFirst`] — without
+    ///   [`Rules::centre_first`], Black's only piece on the centre (the one
+    ///   placement so far is the forbidden one).
     ///
     /// # Examples
     /// ```
-    /// use lapilli_board_graph::{Bitboard, Colour, Point};
+    /// use lapilli_board_graph::{wheel, Bitboard, Colour, Point};
     /// use lapilli_terni_lapilli::{Position, PositionError, Rules};
     /// let (white, black) = (Point::new(8).bit(), Point::new(0).bit());
     /// let pos = Position::from_parts(Rules::default(), [white, black], Colour::Black).unwrap();
@@ -66,8 +85,14 @@ impl Position {
             }
         }
         let sets = [white.0 as u16, black.0 as u16];
+        if has_line(sets[0]) && has_line(sets[1]) {
+            return Err(PositionError::BothHaveLines);
+        }
         if has_line(sets[to_move.index()]) {
             return Err(PositionError::MoverHasLine(to_move));
+        }
+        if !rules.centre_first && w == 0 && black == wheel::CENTRE.bit() {
+            return Err(PositionError::CentreFirst);
         }
         Ok(Position::with_key(sets, to_move, rules))
     }
