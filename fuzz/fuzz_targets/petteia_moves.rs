@@ -11,6 +11,6 @@ fuzz_target!(|data: &[u8]| {
     static STARTS: OnceLock<Vec<lapilli_petteia::Position>> = OnceLock::new();
     let starts = STARTS.get_or_init(lapilli_fuzz::petteia_starts);
     if let Some((start, moves)) = lapilli_fuzz::split_start(data, starts) {
-        lapilli_fuzz::play_words(start.clone(), &lapilli_fuzz::text(moves));
+        lapilli_fuzz::play_words(*start, &lapilli_fuzz::text(moves));
     }
 });

@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(pos.zobrist_from_scratch(), lapilli_search::Game::zobrist(pos), "{pos}: key");
         let _ = pos.diagram(None);
         if let Some(&m) = lapilli_fuzz::legal_moves(pos).first() {
-            let mut child = pos.clone();
+            let mut child = *pos;
             lapilli_search::Game::play_unchecked(&mut child, m);
             let _ = child.diagram(Some(m));
         }
