@@ -1,7 +1,9 @@
 //! The workspace conformance harness run over Terni Lapilli, through the
 //! search traits alone.
 
-use lapilli_conformance::{check_random_games_with_symmetry, check_symmetry};
+use lapilli_conformance::{
+    check_index, check_random_games_indexed, check_random_games_with_symmetry, check_symmetry,
+};
 use lapilli_terni_lapilli::{solution, Position, Rules};
 
 const VARIANTS: [Rules; 2] = [Rules { centre_first: true }, Rules { centre_first: false }];
@@ -11,6 +13,18 @@ fn random_games_conform() {
     for rules in VARIANTS {
         let checked = check_random_games_with_symmetry(&Position::start(rules), rules.group(), 300, 60, 2026);
         assert!(checked > 300 * 7, "games too short: {checked} positions");
+    }
+}
+
+#[test]
+fn the_index_is_injective_and_bounded() {
+    for rules in VARIANTS {
+        let checked = check_random_games_indexed(&Position::start(rules), 300, 60, 2026);
+        assert!(checked > 300 * 7, "games too short: {checked} positions");
+        // and on every reachable position with its children
+        for (pos, _, _) in solution::solve_unreduced(rules).entries() {
+            check_index(pos);
+        }
     }
 }
 
