@@ -325,6 +325,14 @@ pub trait Canonicalize: Game {
 pub trait Evaluate<G> {
     /// The score of `pos` for its side to move.
     fn evaluate(&self, pos: &G) -> i32;
+
+    /// The exact value of `pos` when known without search (a tablebase hit,
+    /// [`crate::tablebase::Probing`]): the engine then scores the position
+    /// by it (a win in `d` plies at ply `p` scores `WIN - p - d`) instead of
+    /// searching below it. `None` (the default): search as usual.
+    fn probe(&self, _pos: &G) -> Option<crate::score::Value> {
+        None
+    }
 }
 
 impl<G, F: Fn(&G) -> i32> Evaluate<G> for F {

@@ -16,6 +16,7 @@
 //! | [`GameRecord`] | adjudicates finished games, threefold repetition, no progress |
 //! | [`perft`], [`perft_divide`] | leaf counts of the legal-ply tree |
 //! | [`solve`], [`solve_reduced`] → [`Tablebase`] | retrograde analysis: WDL and DTM of every reachable position |
+//! | [`tablebase`] | tablebases at scale: tiers, perfect indices, retrograde analysis by un-moves, files, probing |
 //! | [`History`] | repetitions since the last irreversible ply |
 //! | [`Player`] | random, search and perfect players |
 //! | [`registry`] | game descriptors (names, variants, start, evaluation, solution) and the registry generic front ends run on |
@@ -44,6 +45,7 @@ pub mod registry;
 mod retrograde;
 mod score;
 mod stats;
+pub mod tablebase;
 mod tt;
 
 pub use engine::{Analysis, Engine, Limits, Options, MAX_DEPTH};
@@ -54,7 +56,7 @@ pub use minimax::{minimax, minimax_root_scores};
 pub use perft::{perft, perft_divide};
 pub use player::{PerfectPlayer, Player, RandomPlayer, SearchPlayer};
 pub use record::{Adjudication, GameRecord, RecordError};
-pub use retrograde::{solve, solve_reduced, Counts, Tablebase};
+pub use retrograde::{solve, solve_keyed, solve_reduced, Counts, Tablebase};
 pub use score::{is_mate, ScoreKind, Value, MAX_EVAL, WIN};
 pub use stats::{SearchResult, Stats, StopReason};
 pub use tt::{Bound, TableError, TranspositionTable};

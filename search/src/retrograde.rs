@@ -2,6 +2,7 @@
 
 use crate::game::{Canonicalize, Game, Indexed, MoveList, Outcome};
 use crate::score::Value;
+use rustc_hash::FxHashMap;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -44,7 +45,7 @@ pub struct Tablebase<G> {
     positions: Vec<G>,
     values: Vec<Value>,
     orbit_sizes: Vec<u32>,
-    ids: Vec<u32>,
+    ids: Ids<G>,
     canon: Option<fn(&G) -> G>,
 }
 
@@ -119,8 +120,7 @@ pub fn solve_reduced<G: Canonicalize + Indexed>(root: &G) -> Tablebase<G> {
 /// # Panics
 /// If it is not below the bound: a slice index panic would not name the
 /// culprit.
-fn checked_index<G: Game + Indexed>(pos: &G, bound: usize) -> usize {
-    let index = pos.index();
+fn checked_index<G: Game>(pos: &G, index: usize, bound: usize) -> usize {
     assert!(
         index < bound,
         "Indexed::index gives {index} for {pos:?}, not below the root's Indexed::index_bound, {bound}"
@@ -128,20 +128,84 @@ fn checked_index<G: Game + Indexed>(pos: &G, bound: usize) -> usize {
     index
 }
 
+/// How stored positions are found: by [`Indexed::index`] in a dense
+/// table, or by the Zobrist key ([`Game::zobrist`]) in a hash map.
+#[derive(Clone)]
+enum Ids<G> {
+    Dense(Vec<u32>, fn(&G) -> usize),
+    Keyed(FxHashMap<u64, u32>),
+}
+
+impl<G: Game> Ids<G> {
+    fn get(&self, pos: &G) -> Option<u32> {
+        match self {
+            Ids::Dense(ids, index) => ids.get(index(pos)).copied().filter(|&id| id != UNSEEN),
+            Ids::Keyed(map) => map.get(&pos.zobrist()).copied(),
+        }
+    }
+}
+
+/// [`solve_reduced`] from several roots, for games without an [`Indexed`]
+/// implementation: positions are told apart by their Zobrist key
+/// ([`Game::zobrist`]) in a hash map, so two positions whose keys collide
+/// would be merged (at 64 bits, unlikely below billions of positions). Used
+/// to check the tier solver ([`crate::tablebase`]) on whole tiers.
+///
+/// ```
+/// use lapilli_search::{doc_game::Nim, solve_keyed, Value};
+/// let tb = solve_keyed(&[Nim::new(4), Nim::new(5)]);
+/// assert_eq!(tb.probe(&Nim::new(5)), Some(Value::Win(3)));
+/// ```
+pub fn solve_keyed<G: Canonicalize>(roots: &[G]) -> Tablebase<G> {
+    let reduce: Reduction<G> = (<G as Canonicalize>::canonicalize, <G as Canonicalize>::orbit_len);
+    build_from(roots, Some(reduce), None)
+}
+
+/// The bound and the index function of a dense solve.
+type DenseIndex<G> = (usize, fn(&G) -> usize);
+
 /// The canonical form and the orbit size of a position, for reduced solves.
 type Reduction<G> = (fn(&G) -> G, fn(&G) -> usize);
 
 fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Tablebase<G> {
+    build_from(std::slice::from_ref(root), reduce, Some((root.index_bound(), <G as Indexed>::index)))
+}
+
+/// The solver: dense ids below `bound` by [`Indexed`], or keyed by Zobrist
+/// keys without a bound.
+fn build_from<G: Game>(
+    roots: &[G],
+    reduce: Option<Reduction<G>>,
+    dense_index: Option<DenseIndex<G>>,
+) -> Tablebase<G> {
     let canonicalize = reduce.map(|(c, _)| c);
     let canon = |p: &G| match canonicalize {
         Some(c) => c(p),
         None => p.clone(),
     };
-    let root = canon(root);
-    let bound = root.index_bound();
-    let mut ids = vec![UNSEEN; bound];
-    ids[checked_index(&root, bound)] = 0;
-    let mut positions = vec![root];
+    let mut dense = vec![UNSEEN; dense_index.map_or(0, |(b, _)| b)];
+    let mut keyed: FxHashMap<u64, u32> = FxHashMap::default();
+    let mut positions: Vec<G> = Vec::new();
+    let mut slot_of = |pos: &G, positions: &mut Vec<G>| -> u32 {
+        let slot = match dense_index {
+            Some((b, index)) => &mut dense[checked_index(pos, index(pos), b)],
+            None => keyed.entry(pos.zobrist()).or_insert(UNSEEN),
+        };
+        if *slot == UNSEEN {
+            *slot = positions.len() as u32;
+            positions.push(pos.clone());
+        } else {
+            debug_assert!(
+                positions[*slot as usize].zobrist() == pos.zobrist(),
+                "Indexed::index gives two different positions (keys differ) the same index: {:?} and {pos:?}",
+                positions[*slot as usize]
+            );
+        }
+        *slot
+    };
+    for root in roots {
+        slot_of(&canon(root), &mut positions);
+    }
     let mut terminal: Vec<Option<Outcome>> = Vec::new();
     let mut child_start: Vec<u32> = vec![0];
     let mut children: Vec<u32> = Vec::new();
@@ -164,19 +228,8 @@ fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Tablebase
                 child.play_unchecked(m);
                 let changed = if child.side_to_move() != side { SIDE_CHANGED } else { 0 };
                 let child = canon(&child);
-                let slot = &mut ids[checked_index(&child, bound)];
-                if *slot == UNSEEN {
-                    *slot = positions.len() as u32;
-                    positions.push(child);
-                } else {
-                    debug_assert!(
-                        positions[*slot as usize].zobrist() == child.zobrist(),
-                        "Indexed::index gives two different positions (keys differ) the same index {}: {:?} and {child:?}",
-                        child.index(),
-                        positions[*slot as usize]
-                    );
-                }
-                children.push(*slot | changed);
+                let slot = slot_of(&child, &mut positions);
+                children.push(slot | changed);
             }
         }
         child_start.push(children.len() as u32);
@@ -253,13 +306,14 @@ fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Tablebase
         Some((_, orbit_len)) => positions.iter().map(|p| orbit_len(p) as u32).collect(),
         None => vec![1; n],
     };
+    let ids = match dense_index {
+        Some((_, index)) => Ids::Dense(dense, index),
+        None => Ids::Keyed(keyed),
+    };
     Tablebase { positions, values, orbit_sizes, ids, canon: canonicalize }
 }
 
-impl<G> Tablebase<G>
-where
-    G: Game + Indexed,
-{
+impl<G: Game> Tablebase<G> {
     /// The number of stored positions: orbits (canonical forms) when solved
     /// with a group, positions otherwise.
     pub fn len(&self) -> usize {
@@ -285,14 +339,11 @@ where
 
     /// The value of `pos`, or `None` if it is not reachable from the root.
     pub fn probe(&self, pos: &G) -> Option<Value> {
-        let key = match self.canon {
-            Some(c) => c(pos).index(),
-            None => pos.index(),
+        let id = match self.canon {
+            Some(c) => self.ids.get(&c(pos)),
+            None => self.ids.get(pos),
         };
-        match self.ids.get(key) {
-            Some(&id) if id != UNSEEN => Some(self.values[id as usize]),
-            _ => None,
-        }
+        id.map(|id| self.values[id as usize])
     }
 
     /// Counts of reachable positions by value (each orbit weighted by its

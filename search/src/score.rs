@@ -27,6 +27,16 @@ pub(crate) fn terminal_score(outcome: Outcome, ply: u32) -> i32 {
     }
 }
 
+/// The search score at `ply` of a position of known value: a win in `d`
+/// plies scores `WIN - ply - d`, as a finished game `d` plies deeper would.
+pub(crate) fn value_score(value: Value, ply: u32) -> i32 {
+    match value {
+        Value::Win(d) => WIN - (ply + d) as i32,
+        Value::Loss(d) => -(WIN - (ply + d) as i32),
+        Value::Draw => 0,
+    }
+}
+
 /// Whether `score` is a proven win or loss (a mate score).
 pub fn is_mate(score: i32) -> bool {
     score.abs() > MAX_EVAL

@@ -7,7 +7,7 @@ use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
 use crate::game::{Evaluate, Game, MoveList};
-use crate::score::{is_mate, terminal_score, MAX_EVAL, WIN};
+use crate::score::{is_mate, terminal_score, value_score, MAX_EVAL, WIN};
 use crate::stats::{Stats, StopReason};
 use crate::tt::{from_tt, to_tt, Bound, EXHAUSTIVE_DEPTH};
 use std::sync::atomic::Ordering::Relaxed;
@@ -328,6 +328,11 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         if let Some(outcome) = pos.outcome() {
             return (terminal_score(outcome, ply), false);
+        }
+        if ply > 0 {
+            if let Some(value) = self.eval.probe(pos) {
+                return (value_score(value, ply), false);
+            }
         }
         if depth == 0 && !self.options.repetition() {
             // A leaf needs nothing else: no repetition to check, no line.

@@ -1,0 +1,160 @@
+//! Building tablebases: tiers in dependency order, each a job from files to
+//! a file.
+
+use super::file::{TablebaseError, TierFile};
+use super::probe::Tablebases;
+use super::solver::solve_tier;
+use super::TierSpace;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::Instant;
+
+/// Receives a build's progress (a progress bar in a front end).
+pub trait Progress: Sync {
+    /// A tier of `entries` indices starts; `pending` tiers follow it.
+    fn start_tier(&self, _tier: &str, _entries: u64) {}
+    /// `n` more entries were handled.
+    fn advance(&self, _n: u64) {}
+    /// The tier is done.
+    fn finish_tier(&self, _report: &TierReport) {}
+}
+
+/// Reports nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// How to build.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Worker threads (rayon); 0 for one per core.
+    pub threads: usize,
+    /// The most memory the build may use, in bytes: a tier whose working
+    /// set (5 bytes per index of the tier, 2 per index of each dependency
+    /// loaded for it) is larger is refused before it starts
+    /// ([`TablebaseError::MemoryBudget`]). `None`: no limit.
+    pub memory: Option<u64>,
+    /// Solve again tiers whose file is already in the directory (by
+    /// default a valid file is kept and reused).
+    pub rebuild: bool,
+}
+
+/// What building one tier took and gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TierReport {
+    /// The tier's name.
+    pub tier: String,
+    /// Its counts and size.
+    pub file: TierFile,
+    /// Wall time, in milliseconds (0 when the file was reused).
+    pub millis: u64,
+    /// The working set estimated for the budget, in bytes.
+    pub memory: u64,
+    /// Whether the tier was read from an existing file instead of solved.
+    pub reused: bool,
+}
+
+impl TierReport {
+    /// Positions (not orbits) solved per second; 0 for a reused tier.
+    pub fn positions_per_second(&self) -> f64 {
+        if self.millis == 0 {
+            0.0
+        } else {
+            self.file.counts.positions() as f64 * 1000.0 / self.millis as f64
+        }
+    }
+}
+
+/// `tiers` and everything they depend on, each after its dependencies.
+///
+/// # Errors
+/// [`TablebaseError::Cycle`] if the dependencies are not a DAG.
+pub fn ordered_tiers<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Vec<S::Tier>, TablebaseError> {
+    let mut done: BTreeSet<S::Tier> = BTreeSet::new();
+    let mut on_path: BTreeSet<S::Tier> = BTreeSet::new();
+    let mut order = Vec::new();
+    // Iterative depth-first search: (tier, dependencies expanded).
+    for &root in tiers {
+        let mut stack = vec![(root, false)];
+        while let Some((t, expanded)) = stack.pop() {
+            if done.contains(&t) {
+                continue;
+            }
+            if expanded {
+                on_path.remove(&t);
+                done.insert(t);
+                order.push(t);
+                continue;
+            }
+            if !on_path.insert(t) {
+                return Err(TablebaseError::Cycle { tier: space.tier_name(t) });
+            }
+            stack.push((t, true));
+            for d in space.dependencies(t) {
+                if d == t || on_path.contains(&d) {
+                    return Err(TablebaseError::Cycle { tier: space.tier_name(d) });
+                }
+                if !done.contains(&d) {
+                    stack.push((d, false));
+                }
+            }
+        }
+    }
+    Ok(order)
+}
+
+/// Builds the tables of `tiers` and of every tier they depend on into
+/// `dir` (created if missing), one file per tier ([`TierFile`]), in
+/// dependency order; each tier reads its dependencies from their files.
+/// Files already in `dir` are checked and reused unless
+/// [`BuildOptions::rebuild`]. Returns a report per tier, in build order.
+///
+/// # Errors
+/// Any [`TablebaseError`]: a file that cannot be read or written, a file
+/// of another variant or index scheme in the way, a corrupted one, a tier
+/// over the memory budget, a dependency cycle.
+pub fn build<S: TierSpace>(
+    space: &S,
+    tiers: &[S::Tier],
+    dir: &Path,
+    options: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<Vec<TierReport>, TablebaseError> {
+    let order = ordered_tiers(space, tiers)?;
+    std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| TablebaseError::Threads(e.to_string()))?;
+    let mut reports = Vec::new();
+    for &tier in &order {
+        let name = space.tier_name(tier);
+        let path = dir.join(TierFile::file_name(&name));
+        if !options.rebuild && path.exists() {
+            let (file, _) = TierFile::read(&path, space, Some(tier))?;
+            let report = TierReport { tier: name, file, millis: 0, memory: 0, reused: true };
+            progress.finish_tier(&report);
+            reports.push(report);
+            continue;
+        }
+        let deps = space.dependencies(tier);
+        let memory = 5 * space.size(tier) + deps.iter().map(|&d| 2 * space.size(d)).sum::<u64>();
+        if let Some(budget) = options.memory {
+            if memory > budget {
+                return Err(TablebaseError::MemoryBudget { tier: name, needed: memory, budget });
+            }
+        }
+        progress.start_tier(&name, space.size(tier));
+        let started = Instant::now();
+        let loaded = Tablebases::open_tiers(space, dir, &deps)?;
+        let outside = |p: &S::Game| loaded.probe(p);
+        let table = pool.install(|| solve_tier(space, tier, &outside, progress))?;
+        drop(loaded);
+        let file = TierFile::write(&path, space, tier, &table)?;
+        let report = TierReport { tier: name, file, millis: started.elapsed().as_millis() as u64, memory, reused: false };
+        progress.finish_tier(&report);
+        reports.push(report);
+    }
+    Ok(reports)
+}
