@@ -34,6 +34,8 @@
 //! The crate's `tests/registry.rs` registers a toy game end to end.
 
 use crate::game::{CheckedGame, Evaluate, Game};
+use crate::tablebase::{BuildOptions, Oracle, Progress, TablebaseError, TierReport};
+use std::path::{Path, PathBuf};
 use std::error::Error;
 use std::fmt::Display;
 use std::str::FromStr;
@@ -180,6 +182,58 @@ pub struct Unsolvable {
     pub reason: String,
 }
 
+/// Why a solve failed.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// The variant has no strong solution here.
+    #[error(transparent)]
+    Unsolvable(#[from] Unsolvable),
+    /// Its tables could not be built, written or read.
+    #[error(transparent)]
+    Tablebase(#[from] TablebaseError),
+}
+
+/// Where a solve keeps its tier tables and how it builds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableStore {
+    /// The folder of the variant's tables; `None`: the variant's default
+    /// (games solved in memory ignore it).
+    pub dir: Option<PathBuf>,
+    /// Threads, memory budget, rebuild.
+    pub build: BuildOptions,
+}
+
+/// The builds a variant's endgame tables take (a front end's input).
+pub type EndgameBuild =
+    Box<dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync>;
+
+/// Opens a directory of a variant's tables.
+pub type OpenTables<G> = Box<dyn Fn(&Path) -> Result<Box<dyn Oracle<G>>, TablebaseError> + Send + Sync>;
+
+/// What a variant offers of tier tablebases ([`crate::tablebase`]).
+pub struct TablebaseSupport<G: Game> {
+    /// The variant as the file headers name it, e.g. `"nine-mens-morris"`.
+    pub variant: String,
+    /// The most pieces a side may have in the endgame tables
+    /// [`TablebaseSupport::build_endgames`] builds.
+    pub max_pieces: u8,
+    /// Builds the movement-phase endgame tables with at most the given
+    /// number of pieces a side into a folder (dependencies first; files
+    /// already there are reused), returning a report per tier.
+    pub build_endgames: EndgameBuild,
+    /// Opens a folder of the variant's tables (any tier set).
+    pub open: OpenTables<G>,
+}
+
+impl<G: Game> std::fmt::Debug for TablebaseSupport<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TablebaseSupport")
+            .field("variant", &self.variant)
+            .field("max_pieces", &self.max_pieces)
+            .finish_non_exhaustive()
+    }
+}
+
 /// The side type of a variant's positions.
 pub type SideOf<V> = <<V as VariantDescriptor>::Position as Game>::Side;
 
@@ -246,6 +300,27 @@ pub trait VariantDescriptor: Sized {
     /// # Errors
     /// [`Unsolvable`] for a variant too large for the retrograde solver.
     fn solve(&self) -> Result<Solution<Self::Position>, Unsolvable>;
+
+    /// The strong solution, its tables kept in `store` where the variant
+    /// solves by tier tables (built on the first call, read back after),
+    /// reporting the build's progress. By default [`VariantDescriptor::solve`].
+    ///
+    /// # Errors
+    /// [`SolveError::Unsolvable`] as [`VariantDescriptor::solve`];
+    /// [`SolveError::Tablebase`] when the tables cannot be built or read.
+    fn solve_stored(
+        &self,
+        store: &TableStore,
+        progress: &dyn Progress,
+    ) -> Result<Solution<Self::Position>, SolveError> {
+        let _ = (store, progress);
+        Ok(self.solve()?)
+    }
+
+    /// The variant's tier tablebases, if it has them.
+    fn tablebases(&self) -> Option<TablebaseSupport<Self::Position>> {
+        None
+    }
 
     /// The name of `side`.
     fn side_name(&self, side: SideOf<Self>) -> &'static str {

@@ -59,6 +59,8 @@ const PV_PLIES: usize = 200;
 
 /// The perfect ply of a position, read from a tablebase.
 type BestMove<G> = Box<dyn Fn(&G) -> Option<<G as Game>::Move> + Send + Sync>;
+/// The value of a position, read from a tablebase.
+type ValueOf<G> = Box<dyn Fn(&G) -> Option<Value> + Send + Sync>;
 
 /// A solved variant: its [`SolveReport`] and perfect play
 /// ([`Solution::best_move`], [`Solution::player`]). It owns its tablebase,
@@ -66,6 +68,7 @@ type BestMove<G> = Box<dyn Fn(&G) -> Option<<G as Game>::Move> + Send + Sync>;
 pub struct Solution<G: Game> {
     report: SolveReport,
     best: BestMove<G>,
+    value: ValueOf<G>,
 }
 
 impl<G: Game> fmt::Debug for Solution<G> {
@@ -106,8 +109,55 @@ impl<G: Game> Solution<G> {
             automorphisms: if tablebase.is_reduced() { automorphisms } else { 1 },
             principal_variation,
         };
+        let tablebase = std::sync::Arc::new(tablebase);
+        let probe = tablebase.clone();
         let best = Box::new(move |pos: &G| tablebase.best_move(pos).map(|(m, _)| m));
-        Solution { report, best }
+        Solution { report, best, value: Box::new(move |pos: &G| probe.probe(pos)) }
+    }
+
+    /// The solution read from tier tables ([`crate::tablebase`]) that cover
+    /// every position reachable from `start`: the report counts the
+    /// reachable positions ([`crate::tablebase::reachable`]), `moving` picks
+    /// the positions of the moving phase, `automorphisms` is the order of
+    /// the group the tables are reduced by.
+    pub fn from_tablebases<S>(
+        tables: crate::tablebase::Tablebases<S>,
+        start: &G,
+        automorphisms: usize,
+        moving: Option<fn(&G) -> bool>,
+    ) -> Solution<G>
+    where
+        S: crate::tablebase::TierSpace<Game = G> + Send + 'static,
+        G: CheckedGame + Send + Sync + 'static,
+    {
+        let reach = crate::tablebase::reachable(&tables, start, |p| moving.is_some_and(|f| f(p)));
+        let mut pos = start.clone();
+        let mut principal_variation = Vec::new();
+        for m in tables.principal_variation(start, PV_PLIES) {
+            principal_variation.push(pos.move_text(m));
+            pos.play_unchecked(m);
+        }
+        let report = SolveReport {
+            value: tables.probe(start).unwrap_or(Value::Draw),
+            reachable: reach.positions,
+            movement: moving.map(|_| reach.picked),
+            orbits: reach.classes as usize,
+            automorphisms,
+            principal_variation,
+        };
+        let tables = std::sync::Arc::new(tables);
+        let probe = tables.clone();
+        Solution {
+            report,
+            best: Box::new(move |pos: &G| tables.best_move(pos).map(|(m, _)| m)),
+            value: Box::new(move |pos: &G| probe.probe(pos)),
+        }
+    }
+
+    /// The value of `pos` (WDL and DTM in plies, for its side to move);
+    /// `None` when it is not covered (not reachable from the start).
+    pub fn value(&self, pos: &G) -> Option<Value> {
+        (self.value)(pos)
     }
 
     /// The figures of the solution.

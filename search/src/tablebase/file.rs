@@ -435,6 +435,30 @@ impl TierFile {
         Ok((header, TierTable { codes, counts }))
     }
 
+    /// The variant a tier file belongs to (its header's variant name), read
+    /// without knowing the game: how a front end finds which game a folder
+    /// of tables is for.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`], [`TablebaseError::BadMagic`],
+    /// [`TablebaseError::Version`], [`TablebaseError::Truncated`],
+    /// [`TablebaseError::Corrupt`].
+    pub fn read_variant(path: &Path) -> Result<String, TablebaseError> {
+        let mut f = std::fs::File::open(path).map_err(|e| TablebaseError::io(path, e))?;
+        let mut head = Vec::new();
+        (&mut f).take(1024).read_to_end(&mut head).map_err(|e| TablebaseError::io(path, e))?;
+        let mut r = Reader { bytes: &head, at: 0, path };
+        if head.len() < MAGIC.len() || head[..MAGIC.len()] != MAGIC {
+            return Err(TablebaseError::BadMagic { path: path.to_path_buf() });
+        }
+        r.take(MAGIC.len())?;
+        let version = r.u16()?;
+        if version != FORMAT_VERSION {
+            return Err(TablebaseError::Version { path: path.to_path_buf(), found: version, expected: FORMAT_VERSION });
+        }
+        r.text()
+    }
+
     /// Reads only the header of the tier file at `path` and checks the
     /// file's length (the checksum is checked when the table is read).
     ///

@@ -29,7 +29,8 @@
 //! - [`Tablebases`] opens a directory of tier files and answers
 //!   [`Tablebases::probe`] and [`Tablebases::best_move`] for perfect play
 //!   (fastest win, slowest loss, holding draws); the engine consults it
-//!   through [`crate::Evaluate::probe`] ([`Probing`]).
+//!   through [`crate::Evaluate::probe`] ([`Probing`]); front ends hold it
+//!   as an [`Oracle`] trait object.
 //!
 //! Values are game-theoretic: the repetition and no-progress draws of play
 //! are not part of them (a tablebase win may need more than the 100 plies
@@ -42,14 +43,18 @@
 mod build;
 mod file;
 mod naive;
+mod oracle;
 mod probe;
+mod reach;
 mod solver;
 mod table;
 
 pub use build::{build, ordered_tiers, BuildOptions, Progress, Silent, TierReport};
 pub use file::{TablebaseError, TierFile, FORMAT_VERSION, MAGIC};
 pub use naive::naive_values;
-pub use probe::{Probing, Tablebases};
+pub use oracle::{Oracle, Probing, TierSummary};
+pub use probe::Tablebases;
+pub use reach::{reachable, Reachable};
 pub use solver::solve_tier;
 pub use table::{TierCounts, TierTable};
 

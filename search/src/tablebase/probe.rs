@@ -4,7 +4,7 @@ use super::file::{TablebaseError, TierFile};
 use super::solver::terminal_value;
 use super::table::TierTable;
 use super::TierSpace;
-use crate::game::{Evaluate, Game, MoveList};
+use crate::game::{Game, MoveList};
 use crate::score::Value;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -112,6 +112,11 @@ impl<S: TierSpace> Tablebases<S> {
         self.tiers.iter().map(|(&t, s)| (t, &s.header))
     }
 
+    /// Whether the set has a table for `tier`.
+    pub fn has_tier(&self, tier: S::Tier) -> bool {
+        self.tiers.contains_key(&tier)
+    }
+
     /// Whether the set has a table for `pos`'s tier (finished positions
     /// are always covered: their value is their outcome).
     pub fn covers(&self, pos: &S::Game) -> bool {
@@ -215,28 +220,6 @@ impl<S: TierSpace> Tablebases<S> {
             pos.play_unchecked(m);
         }
         line
-    }
-}
-
-/// An evaluation that answers exact values from tablebases: the engine
-/// scores a covered position by its value and DTM (a win in `d` plies at
-/// ply `p` scores `WIN - p - d`) instead of searching it, and evaluates
-/// the others with `eval`.
-#[derive(Debug)]
-pub struct Probing<'t, E, S: TierSpace> {
-    /// The evaluation of positions the tables do not cover.
-    pub eval: E,
-    /// The tables.
-    pub tables: &'t Tablebases<S>,
-}
-
-impl<E: Evaluate<S::Game>, S: TierSpace> Evaluate<S::Game> for Probing<'_, E, S> {
-    fn evaluate(&self, pos: &S::Game) -> i32 {
-        self.eval.evaluate(pos)
-    }
-
-    fn probe(&self, pos: &S::Game) -> Option<Value> {
-        self.tables.probe(pos)
     }
 }
 
