@@ -5,7 +5,8 @@
 use lapilli_search::tablebase::{
     build, naive_values, solve_tier, BuildOptions, Silent, TablebaseError, Tablebases, TierFile, TierSpace,
 };
-use lapilli_search::{solve_keyed, Canonicalize, Game, Outcome, Value};
+use lapilli_search::tablebase::Probing;
+use lapilli_search::{solve_keyed, Canonicalize, Engine, Game, History, Limits, Outcome, Value, WIN};
 use proptest::prelude::*;
 use std::fmt;
 
@@ -307,5 +308,25 @@ fn best_moves_keep_the_value_and_the_line_ends_in_time() {
             let line = tb.principal_variation(&p, 100);
             assert_eq!(line.len() as u32, d, "{p}: the line is as long as the DTM");
         }
+    }
+}
+
+#[test]
+fn the_engine_scores_covered_positions_by_their_value() {
+    let rings = Rings { len: 6, name: "ring" };
+    let tb = solve_all(&rings, 3);
+    let eval = Probing { eval: |_: &Ring| 0, tables: &tb };
+    for p in all_positions(6, 3) {
+        if p.outcome().is_some() {
+            continue;
+        }
+        let v = tb.probe(&p).expect("covered");
+        let analysis = Engine::new().search_single(&p, &History::default(), &Limits::depth(1), &eval);
+        let expected = match v {
+            Value::Win(d) => WIN - d as i32,
+            Value::Loss(d) => -(WIN - d as i32),
+            Value::Draw => 0,
+        };
+        assert_eq!(analysis.score, expected, "{p}: {v:?}");
     }
 }

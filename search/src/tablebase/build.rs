@@ -31,7 +31,7 @@ pub struct BuildOptions {
     /// Worker threads (rayon); 0 for one per core.
     pub threads: usize,
     /// The most memory the build may use, in bytes: a tier whose working
-    /// set (5 bytes per index of the tier, 2 per index of each dependency
+    /// set (6 bytes per index of the tier, 2 per index of each dependency
     /// loaded for it) is larger is refused before it starts
     /// ([`TablebaseError::MemoryBudget`]). `None`: no limit.
     pub memory: Option<u64>,
@@ -139,7 +139,7 @@ pub fn build<S: TierSpace>(
             continue;
         }
         let deps = space.dependencies(tier);
-        let memory = 5 * space.size(tier) + deps.iter().map(|&d| 2 * space.size(d)).sum::<u64>();
+        let memory = 6 * space.size(tier) + deps.iter().map(|&d| 2 * space.size(d)).sum::<u64>();
         if let Some(budget) = options.memory {
             if memory > budget {
                 return Err(TablebaseError::MemoryBudget { tier: name, needed: memory, budget });

@@ -115,6 +115,7 @@ pub trait TierSpace: Sync {
     /// leading to `pos` (the un-moves).
     fn predecessors(&self, pos: &Self::Game, out: &mut Vec<Self::Game>);
     /// The number of positions in `pos`'s orbit (1 without symmetry
-    /// reduction), so that counts can be given in positions.
+    /// reduction), so that counts can be given in positions: at most 255
+    /// (groups of up to 255 elements).
     fn orbit_len(&self, pos: &Self::Game) -> u64;
 }

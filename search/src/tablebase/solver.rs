@@ -80,7 +80,7 @@ impl Buckets {
 /// ([`TierSpace::predecessors`]), reduced to orbits and deduplicated, so
 /// each (predecessor orbit, successor orbit) pair is counted once, as the
 /// counters were. What is never resolved is a draw. Parallel with rayon
-/// over each level; memory: 5 bytes per index plus the level lists.
+/// over each level; memory: 6 bytes per index plus the level lists.
 ///
 /// # Errors
 /// [`TablebaseError::MissingDependency`] if a ply leaves the tier for a
@@ -101,20 +101,24 @@ pub fn solve_tier<S: TierSpace>(
     let codes: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(NONE)).collect();
     let counters: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
     let mut floors: Vec<u16> = vec![0; n];
+    // Orbit sizes, 0 for unused indices (a group of at most 255 elements).
+    let mut orbits: Vec<u8> = vec![0; n];
     let missing: Mutex<Option<String>> = Mutex::new(None);
     let internal = space.has_internal_plies(tier);
 
     // Pass 1: successors.
     let buckets = floors
         .par_chunks_mut(CHUNK)
+        .zip(orbits.par_chunks_mut(CHUNK))
         .enumerate()
-        .map(|(c, floor_chunk)| {
+        .map(|(c, (floor_chunk, orbit_chunk))| {
             let mut local = Buckets::default();
             let mut moves = <S::Game as Game>::Moves::default();
             let mut inside: Vec<u64> = Vec::new();
             for (k, floor) in floor_chunk.iter_mut().enumerate() {
                 let i = c * CHUNK + k;
                 let Some(pos) = space.position(tier, i as u64) else { continue };
+                orbit_chunk[k] = u8::try_from(space.orbit_len(&pos)).expect("orbits of at most 255 positions");
                 if let Some(outcome) = pos.outcome() {
                     codes[i].store(DRAW, Relaxed);
                     match terminal_value(outcome) {
@@ -249,7 +253,7 @@ pub fn solve_tier<S: TierSpace>(
                     counts.unused += 1;
                     continue;
                 };
-                let orbit = space.position(tier, index).map_or(1, |p| space.orbit_len(&p));
+                let orbit = u64::from(orbits[index as usize]);
                 match value {
                     Value::Win(_) => (counts.win_classes += 1, counts.win += orbit),
                     Value::Loss(_) => (counts.loss_classes += 1, counts.loss += orbit),
