@@ -14,6 +14,14 @@
 //! [`Grid::board_from_geometry`], which build a [`Board`] (one [`Bitboard`]
 //! bit per point), need at most [`MAX_POINTS`] squares.
 //!
+//! A square grid may also have its two long diagonals drawn
+//! ([`Grid::diagonals`], [`Grid::board_with_diagonals`]): the 3x3 board of
+//! tapatan and achi, where the diagonals are lines to align on and to step
+//! along. The 3x3 boards of the three-in-a-row games have their own
+//! constructors and constant line tables ([`three_by_three`],
+//! [`three_by_three_with_diagonals`], [`THREE_BY_THREE_LINES`],
+//! [`THREE_BY_THREE_DIAGONAL_LINES`]).
+//!
 //! ```
 //! use lapilli_board_graph::grid::Grid;
 //! let grid = Grid::new(8, 8).unwrap();
@@ -26,13 +34,16 @@
 //! let big = Grid::new(8, 12).unwrap();
 //! assert_eq!((big.point_count(), big.lines().len()), (96, 20));
 //! assert!(big.board().is_err());
+//! // The 3x3 board with both diagonals: 8 lines, the centre on 4 of them.
+//! let kurna = lapilli_board_graph::grid::three_by_three_with_diagonals();
+//! assert_eq!((kurna.line_count(), kurna.edge_count()), (8, 16));
 //! ```
 //!
 //! [`Bitboard`]: crate::Bitboard
 
 use crate::board::{Board, BoardError};
 use crate::geometry::{Coord, GeometryError, LineRule, Stroke};
-use crate::MAX_POINTS;
+use crate::{Point, MAX_POINTS};
 use thiserror::Error;
 
 /// The most files or ranks a grid may have: files are named by the 26
@@ -184,6 +195,33 @@ impl Grid {
         lines
     }
 
+    /// The two long diagonals of a square grid, each walked south to north:
+    /// first from `a1` to the top right corner, then from the bottom right
+    /// corner to the top left. Empty when the grid is not square (it then
+    /// has no corner-to-corner diagonal through its squares).
+    ///
+    /// ```
+    /// use lapilli_board_graph::grid::Grid;
+    /// assert_eq!(Grid::new(3, 3).unwrap().diagonals(), vec![vec![0, 4, 8], vec![2, 4, 6]]);
+    /// assert!(Grid::new(3, 4).unwrap().diagonals().is_empty());
+    /// ```
+    pub fn diagonals(&self) -> Vec<Vec<usize>> {
+        if self.width != self.height {
+            return Vec::new();
+        }
+        let n = self.width;
+        vec![(0..n).map(|r| r * n + r).collect(), (0..n).map(|r| r * n + (n - 1 - r)).collect()]
+    }
+
+    /// The ordered lines with the long diagonals drawn: the rows, the
+    /// columns, then [`Grid::diagonals`] (none on a grid that is not
+    /// square).
+    pub fn lines_with_diagonals(&self) -> Vec<Vec<usize>> {
+        let mut lines = self.lines();
+        lines.extend(self.diagonals());
+        lines
+    }
+
     /// The four rays from `p`, indexed like [`Direction::ALL`]: the squares
     /// met walking its row or column in that direction, nearest first
     /// (empty at the edge). They are the rays [`Board::rays`] derives from
@@ -222,13 +260,53 @@ impl Grid {
         if self.point_count() > MAX_POINTS {
             return Err(BoardError::TooManyPoints { points: self.point_count() }.into());
         }
+        let (coords, strokes) = self.drawing();
+        Board::from_geometry(&coords, &strokes, LineRule::WholeStroke)
+    }
+
+    /// The grid with its long diagonals drawn, as a [`Board`] from
+    /// [`Grid::lines_with_diagonals`]: a point is then adjacent to the
+    /// points next to it along its row and column and, on a diagonal, to
+    /// its neighbours along it (on the 3x3 board the centre touches all
+    /// eight other points, a corner touches the centre too, a side's
+    /// midpoint does not). The same as [`Grid::board`] when the grid is not
+    /// square.
+    ///
+    /// # Errors
+    /// [`BoardError::TooManyPoints`] when the grid has more than 64 squares.
+    pub fn board_with_diagonals(&self) -> Result<Board, BoardError> {
+        Board::from_lines(self.point_count(), self.lines_with_diagonals())
+    }
+
+    /// [`Grid::board_with_diagonals`] derived a second way, from a drawing:
+    /// the strokes of [`Grid::board_from_geometry`] and, on a square grid,
+    /// one stroke from corner to opposite corner for each diagonal. Tests
+    /// compare it with [`Grid::board_with_diagonals`].
+    ///
+    /// # Errors
+    /// [`GeometryError`] when the grid has more than 64 squares.
+    pub fn board_with_diagonals_from_geometry(&self) -> Result<Board, GeometryError> {
+        if self.point_count() > MAX_POINTS {
+            return Err(BoardError::TooManyPoints { points: self.point_count() }.into());
+        }
+        let (coords, mut strokes) = self.drawing();
+        if self.width == self.height {
+            let n = self.width as i32 - 1;
+            strokes.push(Stroke::segment((0, 0), (n, n)));
+            strokes.push(Stroke::segment((n, 0), (0, n)));
+        }
+        Board::from_geometry(&coords, &strokes, LineRule::WholeStroke)
+    }
+
+    /// The coordinates of the squares and the strokes of the rows and
+    /// columns.
+    fn drawing(&self) -> (Vec<Coord>, Vec<Stroke>) {
         let coords: Vec<Coord> =
             (0..self.point_count()).map(|p| ((p % self.width) as i32, (p / self.width) as i32)).collect();
         let (w, h) = (self.width as i32 - 1, self.height as i32 - 1);
         let rows = (0..=h).map(|r| Stroke::segment((0, r), (w, r)));
         let columns = (0..=w).map(|f| Stroke::segment((f, 0), (f, h)));
-        let strokes: Vec<Stroke> = rows.chain(columns).collect();
-        Board::from_geometry(&coords, &strokes, LineRule::WholeStroke)
+        (coords, rows.chain(columns).collect())
     }
 
     /// The name of square `p`: its file letter and rank number, e.g. `"e2"`.
@@ -255,6 +333,74 @@ impl Grid {
             height: self.height,
         })
     }
+}
+
+/// The 6 lines of the 3x3 grid as a constant, for rules crates that derive
+/// compile-time tables from them: the rows `a1 b1 c1`, `a2 b2 c2`,
+/// `a3 b3 c3` (points `0 1 2`, `3 4 5`, `6 7 8`), then the columns `a1 a2
+/// a3`, `b1 b2 b3`, `c1 c2 c3`; the same lines, in the same order, as
+/// `Grid::new(3, 3)`'s [`Grid::lines`]. The board of three men's morris
+/// (steps along rows and columns) and of nine holes.
+pub const THREE_BY_THREE_LINES: [[usize; 3]; 6] = {
+    let mut lines = [[0usize; 3]; 6];
+    let mut i = 0;
+    while i < 3 {
+        lines[i] = [3 * i, 3 * i + 1, 3 * i + 2];
+        lines[3 + i] = [i, i + 3, i + 6];
+        i += 1;
+    }
+    lines
+};
+
+/// The 8 lines of the 3x3 grid with both diagonals drawn: the
+/// [`THREE_BY_THREE_LINES`], then the diagonals `a1 b2 c3` and `c1 b2 a3`
+/// (points `0 4 8` and `2 4 6`); the same lines, in the same order, as
+/// `Grid::new(3, 3)`'s [`Grid::lines_with_diagonals`]. The board of tapatan
+/// and achi (and of the three men's morris board carved at Kurna, R. C.
+/// Bell, *Board and Table Games from Many Civilizations*, 1960).
+pub const THREE_BY_THREE_DIAGONAL_LINES: [[usize; 3]; 8] = {
+    let mut lines = [[0usize; 3]; 8];
+    let mut i = 0;
+    while i < 6 {
+        lines[i] = THREE_BY_THREE_LINES[i];
+        i += 1;
+    }
+    lines[6] = [0, 4, 8];
+    lines[7] = [2, 4, 6];
+    lines
+};
+
+/// The centre `b2` of the 3x3 grid (point 4), the only point every
+/// symmetry of either 3x3 board fixes.
+pub const THREE_BY_THREE_CENTRE: Point = Point::new(4);
+
+/// The 3x3 grid of rows and columns as a [`Board`]: 9 points, 6 lines, 12
+/// edges (orthogonal neighbours).
+///
+/// ```
+/// use lapilli_board_graph::grid;
+/// let board = grid::three_by_three();
+/// assert_eq!((board.point_count(), board.line_count(), board.edge_count()), (9, 6, 12));
+/// assert_eq!(board.degree(grid::THREE_BY_THREE_CENTRE), 4);
+/// ```
+pub fn three_by_three() -> Board {
+    Board::from_lines(9, THREE_BY_THREE_LINES).expect("the 3x3 grid's lines are valid")
+}
+
+/// The 3x3 grid with both diagonals drawn as a [`Board`]: 9 points, 8
+/// lines, 16 edges (the 12 orthogonal ones and the 4 from the corners to
+/// the centre).
+///
+/// ```
+/// use lapilli_board_graph::{grid, Point};
+/// let board = grid::three_by_three_with_diagonals();
+/// assert_eq!((board.point_count(), board.line_count(), board.edge_count()), (9, 8, 16));
+/// assert_eq!(board.degree(grid::THREE_BY_THREE_CENTRE), 8);
+/// assert_eq!(board.degree(Point::new(0)), 3); // a1: b1, a2 and b2
+/// assert_eq!(board.degree(Point::new(1)), 3); // b1: a1, c1 and b2
+/// ```
+pub fn three_by_three_with_diagonals() -> Board {
+    Board::from_lines(9, THREE_BY_THREE_DIAGONAL_LINES).expect("the 3x3 grid's lines are valid")
 }
 
 /// The zero-based `(file, rank)` a square name spells: a lower-case file
@@ -284,7 +430,6 @@ pub fn square_coordinates(name: &str) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Point;
 
     #[test]
     fn sizes_and_errors() {
@@ -335,6 +480,35 @@ mod tests {
             let g = Grid::new(w, h).unwrap();
             assert_eq!(g.board().unwrap(), g.board_from_geometry().unwrap(), "{w}x{h}");
         }
+    }
+
+    #[test]
+    fn the_3x3_boards_from_constants_lines_and_drawings_agree() {
+        let g = Grid::new(3, 3).unwrap();
+        let lines: Vec<Vec<usize>> = THREE_BY_THREE_LINES.iter().map(|l| l.to_vec()).collect();
+        assert_eq!(lines, g.lines());
+        let with: Vec<Vec<usize>> = THREE_BY_THREE_DIAGONAL_LINES.iter().map(|l| l.to_vec()).collect();
+        assert_eq!(with, g.lines_with_diagonals());
+        assert_eq!(three_by_three(), g.board().unwrap());
+        assert_eq!(three_by_three(), g.board_from_geometry().unwrap());
+        let kurna = three_by_three_with_diagonals();
+        assert_eq!(kurna, g.board_with_diagonals().unwrap());
+        assert_eq!(kurna, g.board_with_diagonals_from_geometry().unwrap());
+        assert_ne!(kurna, three_by_three());
+        // Along the diagonals the corners touch the centre, the midpoints
+        // of the sides do not touch each other.
+        let b1 = Point::new(1);
+        assert_eq!(kurna.neighbours(b1), Point::new(0).bit() | Point::new(2).bit() | Point::new(4).bit());
+        assert_eq!(kurna.neighbours(Point::new(0)), b1.bit() | Point::new(3).bit() | Point::new(4).bit());
+        assert_eq!(kurna.lines_through(THREE_BY_THREE_CENTRE).len(), 4);
+        // Larger square grids get their two long diagonals, others none.
+        let g5 = Grid::new(5, 5).unwrap();
+        assert_eq!(g5.diagonals(), vec![vec![0, 6, 12, 18, 24], vec![4, 8, 12, 16, 20]]);
+        assert_eq!(g5.board_with_diagonals().unwrap(), g5.board_with_diagonals_from_geometry().unwrap());
+        let g34 = Grid::new(3, 4).unwrap();
+        assert_eq!(g34.board_with_diagonals().unwrap(), g34.board().unwrap());
+        assert_eq!(g34.board_with_diagonals_from_geometry().unwrap(), g34.board().unwrap());
+        assert!(Grid::new(9, 9).unwrap().board_with_diagonals_from_geometry().is_err());
     }
 
     #[test]

@@ -227,11 +227,12 @@ pub fn split_start<'a, T>(data: &'a [u8], starts: &'a [T]) -> Option<(&'a T, &'a
     Some((&starts[usize::from(first) % starts.len()], rest))
 }
 
-/// Terni Lapilli starts for `terni_moves`: both rule options, and positions
-/// in the placing and the sliding phase.
+/// Starts for `terni_moves`: every game of the family with both centre
+/// rules, and Terni Lapilli positions in the placing and the sliding phase.
 pub fn terni_starts() -> Vec<lapilli_terni_lapilli::Position> {
     use lapilli_terni_lapilli::{Position, Rules};
-    let mut starts = vec![Position::start(Rules::default()), Position::start(Rules { centre_first: false })];
+    let mut starts: Vec<Position> =
+        Rules::all().into_iter().flat_map(|r| [Position::start(r), Position::start(r.no_centre_first())]).collect();
     starts.extend(parse_all::<Position>(&[
         "B.......W b",
         "B.......W b no-centre-first",

@@ -43,8 +43,10 @@
 mod automorphism;
 mod canonical;
 mod closure;
+pub mod colex;
 mod error;
 mod group;
+mod pair_index;
 mod permutation;
 
 pub use automorphism::{
@@ -54,4 +56,5 @@ pub use automorphism::{
 pub use canonical::{Canonical, MapMove, Symmetric};
 pub use error::SymmetryError;
 pub use group::Group;
+pub use pair_index::{PairIndex, PairIndexError, SetMapper, MAX_PAIR_GROUP_ORDER, MAX_PAIR_POINTS};
 pub use permutation::{Permutation, PermutationError};

@@ -20,7 +20,10 @@
 //! [`Position`] implements [`lapilli_search::Game`] (for search),
 //! [`lapilli_search::CheckedGame`] (checked play, move text read and written
 //! with the board's point names, endings) and
-//! [`lapilli_search::Canonicalize`] (the board's 16 symmetries).
+//! [`lapilli_search::Canonicalize`] (the board's 16 symmetries);
+//! [`tablebase::MorrisTiers`] implements
+//! [`lapilli_search::tablebase::TierSpace`] (tiers, a symmetry-reduced
+//! perfect index and un-moves, for tablebases).
 //!
 //! ```
 //! use lapilli_morris::{eval::Heuristic, Colour, Position};
@@ -48,6 +51,7 @@ mod position;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod tablebase;
 mod zobrist;
 
 pub use lapilli_board_graph::Colour;

@@ -1,54 +1,109 @@
-//! Tables of the wheel board, derived at compile time from its lines.
+//! Tables of the boards, derived at compile time from their lines
+//! (`lapilli_board_graph::wheel::LINES` and the 3x3 grids' constants in
+//! `lapilli_board_graph::grid`); a test checks them against the `Board`s
+//! built from the same lines.
 
-use lapilli_board_graph::wheel;
+use crate::rules::{Movement, Variant, POINTS};
 
-/// The points of the wheel, as a 9-bit set.
-pub(crate) const ALL: u16 = 0x1ff;
+/// The points of a board, as a 9-bit set.
+pub(crate) const ALL: u16 = (1 << POINTS) - 1;
 
-/// Board tables derived at compile time from the wheel's lines
-/// (`lapilli_board_graph::wheel::LINES`); a test checks them against the
-/// `Board` built from the same lines.
+/// The tables of one game: its winning lines and where a piece may go.
 pub(crate) struct Tables {
-    /// Adjacent points of each point (consecutive on some line).
-    pub(crate) neighbours: [u16; 9],
+    /// The points a piece on each point may move to when they are empty:
+    /// the adjacent points (consecutive on some line) for
+    /// [`Movement::Step`], every other point for [`Movement::Anywhere`].
+    pub(crate) moves: [u16; POINTS],
     /// Whether each 9-bit point set holds a line.
     pub(crate) wins: [bool; 512],
-    /// Base-3 value of each 9-bit point set: `sum of 3^p over p in set`.
-    pub(crate) ternary: [u16; 512],
-    /// Points in each 9-bit point set (a table: the baseline x86-64 target
-    /// has no popcount instruction).
-    pub(crate) counts: [u8; 512],
 }
 
-/// The tables of the wheel.
-pub(crate) const TABLES: Tables = {
-    let lines = wheel::LINES;
-    let mut neighbours = [0u16; 9];
-    let mut masks = [0u16; 12];
-    let mut l = 0;
-    while l < 12 {
-        let [a, b, c] = lines[l];
-        masks[l] = 1 << a | 1 << b | 1 << c;
-        neighbours[a] |= 1 << b;
-        neighbours[b] |= 1 << a | 1 << c;
-        neighbours[c] |= 1 << b;
-        l += 1;
+impl Tables {
+    /// The tables of a game on the board of `lines` with `movement`.
+    const fn new(lines: &[[usize; 3]], movement: Movement) -> Tables {
+        let mut moves = [0u16; POINTS];
+        let mut masks = [0u16; 16];
+        let mut l = 0;
+        while l < lines.len() {
+            let [a, b, c] = lines[l];
+            masks[l] = 1 << a | 1 << b | 1 << c;
+            moves[a] |= 1 << b;
+            moves[b] |= 1 << a | 1 << c;
+            moves[c] |= 1 << b;
+            l += 1;
+        }
+        if let Movement::Anywhere = movement {
+            let mut p = 0;
+            while p < POINTS {
+                moves[p] = ALL & !(1 << p);
+                p += 1;
+            }
+        }
+        let mut wins = [false; 512];
+        let mut set = 0;
+        while set < 512 {
+            let mut l = 0;
+            while l < lines.len() {
+                if masks[l] as usize & !set == 0 {
+                    wins[set] = true;
+                }
+                l += 1;
+            }
+            set += 1;
+        }
+        Tables { moves, wins }
     }
-    let mut wins = [false; 512];
+
+    /// Whether the point set holds three on one of the lines.
+    #[inline]
+    pub(crate) fn has_line(&self, set: u16) -> bool {
+        self.wins[(set & ALL) as usize]
+    }
+
+    /// The points a piece on `p` may move to if they are empty.
+    #[inline]
+    pub(crate) fn moves(&self, p: usize) -> u16 {
+        self.moves[p]
+    }
+}
+
+/// The tables of `variant`'s board and movement.
+const fn tables_of(variant: Variant) -> Tables {
+    Tables::new(variant.board_kind().lines(), variant.movement())
+}
+
+/// The tables of every game, indexed like [`Variant::ALL`].
+static TABLES: [Tables; 5] = [
+    tables_of(Variant::ALL[0]),
+    tables_of(Variant::ALL[1]),
+    tables_of(Variant::ALL[2]),
+    tables_of(Variant::ALL[3]),
+    tables_of(Variant::ALL[4]),
+];
+
+/// The tables of `variant`.
+#[inline]
+pub(crate) fn tables(variant: Variant) -> &'static Tables {
+    &TABLES[variant as usize]
+}
+
+/// Board-independent tables of 9-bit sets.
+struct SetTables {
+    /// Base-3 value of each set: `sum of 3^p over p in set`.
+    ternary: [u16; 512],
+    /// Points in each set (a table: the baseline x86-64 target has no
+    /// popcount instruction).
+    counts: [u8; 512],
+}
+
+const SETS: SetTables = {
     let mut ternary = [0u16; 512];
     let mut counts = [0u8; 512];
     let mut set = 0;
     while set < 512 {
         counts[set] = (set as u16).count_ones() as u8;
-        let mut l = 0;
-        while l < 12 {
-            if masks[l] as usize & !set == 0 {
-                wins[set] = true;
-            }
-            l += 1;
-        }
         let (mut p, mut power) = (0, 1u16);
-        while p < 9 {
+        while p < POINTS {
             if set >> p & 1 == 1 {
                 ternary[set] += power;
             }
@@ -57,31 +112,19 @@ pub(crate) const TABLES: Tables = {
         }
         set += 1;
     }
-    Tables { neighbours, wins, ternary, counts }
+    SetTables { ternary, counts }
 };
-
-/// Whether the point set holds three on one of the 12 lines.
-#[inline]
-pub(crate) fn has_line(set: u16) -> bool {
-    TABLES.wins[(set & ALL) as usize]
-}
 
 /// The base-3 reading of a point set (`sum of 3^p`), below `3^9`.
 #[inline]
 pub(crate) fn ternary(set: u16) -> usize {
-    TABLES.ternary[(set & ALL) as usize] as usize
+    SETS.ternary[(set & ALL) as usize] as usize
 }
 
 /// The number of points in a set.
 #[inline]
 pub(crate) fn count(set: u16) -> usize {
-    TABLES.counts[(set & ALL) as usize] as usize
-}
-
-/// The points adjacent to `p`.
-#[inline]
-pub(crate) fn neighbours(p: usize) -> u16 {
-    TABLES.neighbours[p]
+    SETS.counts[(set & ALL) as usize] as usize
 }
 
 #[cfg(test)]
@@ -90,16 +133,37 @@ mod tests {
     use lapilli_board_graph::Bitboard;
 
     #[test]
-    fn compile_time_tables_match_the_board() {
-        let board = wheel::wheel();
-        for p in board.points() {
-            assert_eq!(TABLES.neighbours[p.index()] as u64, board.neighbours(p).0);
+    fn compile_time_tables_match_the_boards() {
+        for variant in Variant::ALL {
+            let kind = variant.board_kind();
+            let board = kind.board();
+            assert_eq!(board, kind.board_from_geometry(), "{variant}");
+            assert_eq!(board.point_count(), POINTS);
+            let t = tables(variant);
+            for p in board.points() {
+                let expected = match variant.movement() {
+                    Movement::Step => board.neighbours(p).0,
+                    Movement::Anywhere => board.all_points().without(p).0,
+                };
+                assert_eq!(u64::from(t.moves(p.index())), expected, "{variant} point {p}");
+            }
+            for set in 0u64..512 {
+                let has = board.line_sets().iter().any(|l| l.is_subset(Bitboard(set)));
+                assert_eq!(t.has_line(set as u16), has, "{variant} {set:#b}");
+            }
         }
-        for set in 0u64..512 {
-            let has = board.line_sets().iter().any(|l| l.is_subset(Bitboard(set)));
-            assert_eq!(TABLES.wins[set as usize], has);
+        assert_eq!(SETS.ternary[0b1_0000_0011], 1 + 3 + 6561);
+        assert_eq!(SETS.counts[0b1_0110_0011], 5);
+    }
+
+    /// The wheel's tables are those of seed 000: ring point `i` touches
+    /// `i±1` and the centre.
+    #[test]
+    fn wheel_neighbours_follow_the_seed() {
+        let t = tables(Variant::TerniLapilli);
+        for i in 0..8 {
+            assert_eq!(t.moves(i), 1 << ((i + 1) % 8) | 1 << ((i + 7) % 8) | 1 << 8);
         }
-        assert_eq!(TABLES.ternary[0b1_0000_0011], 1 + 3 + 6561);
-        assert_eq!(TABLES.counts[0b1_0110_0011], 5);
+        assert_eq!(t.moves(8), 0xff);
     }
 }

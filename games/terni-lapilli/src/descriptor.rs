@@ -1,18 +1,19 @@
-//! Terni Lapilli in the game registry (`lapilli_search::registry`): its
-//! name, its one option and the strong solution.
+//! The family in the game registry (`lapilli_search::registry`): the names
+//! of its games, their one option and their strong solutions.
 
 use crate::eval::Heuristic;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{BoardKind, Movement, Rules, Variant, POINTS};
 use crate::{solution, Move};
-use lapilli_board_graph::{wheel, Colour};
+use lapilli_board_graph::{Colour, Point};
 use lapilli_search::registry::{
     self, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, Unsolvable,
     VariantOption,
 };
 
-/// Terni Lapilli's entry in a registry: the game `terni-lapilli` and its
-/// option `no-centre-first`.
+/// The family's entry in a registry: the games `terni-lapilli`,
+/// `three-mens-morris`, `tapatan`, `nine-holes` and `achi`, and the option
+/// `no-centre-first` of each.
 ///
 /// ```
 /// use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
@@ -21,11 +22,13 @@ use lapilli_search::registry::{
 /// assert_eq!(chosen.start().to_string(), "......... b no-centre-first");
 /// let report = chosen.solve().unwrap().report().clone();
 /// assert_eq!((report.reachable.total, report.orbits), (5221, 366));
+/// let achi = Games.variant("achi", &GivenOptions::default()).unwrap();
+/// assert_eq!(achi.start().to_string(), "......... b achi");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Games;
 
-/// Terni Lapilli under chosen [`Rules`].
+/// A game of the family under chosen [`Rules`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GameVariant {
     /// The rules in force.
@@ -39,7 +42,25 @@ impl registry::Descriptor for Games {
     type Variant = GameVariant;
 
     fn games(&self) -> &'static [GameName] {
-        &[GameName { name: "terni-lapilli", about: "Terni Lapilli on the wheel board (solved)" }]
+        &[
+            GameName { name: "terni-lapilli", about: "Terni Lapilli on the wheel board (solved)" },
+            GameName {
+                name: "three-mens-morris",
+                about: "Three Men's Morris: 3x3 grid, 3 pieces each, steps along rows and columns (solved)",
+            },
+            GameName {
+                name: "tapatan",
+                about: "Tapatan: 3x3 grid with diagonals, 3 pieces each, steps along the lines (solved)",
+            },
+            GameName {
+                name: "nine-holes",
+                about: "Nine Holes: 3x3 grid, 3 pieces each, a piece moves to any empty point (solved)",
+            },
+            GameName {
+                name: "achi",
+                about: "Achi: 3x3 grid with diagonals, 4 pieces each, steps along the lines (solved)",
+            },
+        ]
     }
 
     fn options(&self) -> &'static [VariantOption] {
@@ -51,17 +72,25 @@ impl registry::Descriptor for Games {
     }
 
     fn position_format(&self) -> &'static str {
-        "nine characters for points 0-8 (B, W or .), the side to move (b or w), then no-centre-first \
-         under that rule; the start is \"......... b\""
+        "nine characters for points 0-8 (B, W or .; on the 3x3 boards a1 b1 c1 a2 b2 c2 a3 b3 c3), the \
+         side to move (b or w), the game's name unless terni-lapilli, then no-centre-first under that \
+         rule; the start is \"......... b\", tapatan's \"......... b tapatan\""
     }
 
-    fn variant(&self, _name: &str, options: &GivenOptions) -> Result<GameVariant, OptionError> {
-        Ok(GameVariant { rules: Rules { centre_first: !options.flag(NO_CENTRE_FIRST) } })
+    /// The game `name` names, with the centre-first option.
+    ///
+    /// # Errors
+    /// [`OptionError::UnknownGame`] for a name that is none of
+    /// [`registry::Descriptor::games`] (the registry asks only for those).
+    fn variant(&self, name: &str, options: &GivenOptions) -> Result<GameVariant, OptionError> {
+        let variant: Variant = name.parse().map_err(|_| OptionError::UnknownGame(name.into()))?;
+        let rules = Rules::new(variant);
+        Ok(GameVariant { rules: if options.flag(NO_CENTRE_FIRST) { rules.no_centre_first() } else { rules } })
     }
 }
 
-/// The rules in words.
-fn rules_text(rules: Rules) -> &'static str {
+/// The centre-first rule in words.
+fn centre_text(rules: Rules) -> &'static str {
     if rules.centre_first {
         "centre allowed on the first placement"
     } else {
@@ -69,25 +98,65 @@ fn rules_text(rules: Rules) -> &'static str {
     }
 }
 
+/// The rules in words: the game's board, pieces and movement (except for
+/// Terni Lapilli, the default), then the centre-first rule.
+fn rules_text(rules: Rules) -> String {
+    let v = rules.variant;
+    if v == Variant::default() {
+        return centre_text(rules).into();
+    }
+    let board = match v.board_kind() {
+        BoardKind::Wheel => "the wheel",
+        BoardKind::Grid => "3x3 grid, rows and columns",
+        BoardKind::DiagonalGrid => "3x3 grid with both diagonals",
+    };
+    let moves = match v.movement() {
+        Movement::Step => "steps along the lines",
+        Movement::Anywhere => "moves to any empty point",
+    };
+    format!("{v}: {board}, {} pieces each, {moves}; {}", v.pieces(), centre_text(rules))
+}
+
 impl registry::VariantDescriptor for GameVariant {
     type Position = Position;
     type Heuristic = Heuristic;
 
     fn name(&self) -> &'static str {
-        "terni-lapilli"
+        self.rules.variant.name()
     }
 
     fn title(&self) -> String {
-        format!("Terni Lapilli, {}", rules_text(self.rules))
+        let v = self.rules.variant;
+        if v == Variant::default() {
+            return format!("{}, {}", v.title(), centre_text(self.rules));
+        }
+        let board = if v.board_kind() == BoardKind::Grid { "3x3 grid" } else { "3x3 grid with diagonals" };
+        let moves = match v.movement() {
+            Movement::Step => "stepping along the lines",
+            Movement::Anywhere => "moving to any empty point",
+        };
+        format!("{} ({board}, {} pieces each, {moves}), {}", v.title(), v.pieces(), centre_text(self.rules))
     }
 
     fn rules_text(&self) -> String {
-        rules_text(self.rules).into()
+        rules_text(self.rules)
     }
 
     fn notation(&self) -> String {
-        "Place with a point number (0-7 round the ring, 8 or c the centre); move with from-to, e.g. 0-8."
-            .into()
+        let v = self.rules.variant;
+        match (v.board_kind(), v.movement()) {
+            (BoardKind::Wheel, _) => {
+                "Place with a point number (0-7 round the ring, 8 or c the centre); move with from-to, e.g. 0-8."
+                    .into()
+            }
+            (_, Movement::Step) => "Place with a square name (a1-c3: files a-c from the left, ranks 1-3 from \
+                                    the bottom; or the number 0-8); move with from-to along a line, e.g. a1-b1."
+                .into(),
+            (_, Movement::Anywhere) => "Place with a square name (a1-c3: files a-c from the left, ranks 1-3 \
+                                        from the bottom; or the number 0-8); move with from-to to any empty \
+                                        point, e.g. a1-c3."
+                .into(),
+        }
     }
 
     fn start(&self) -> Position {
@@ -98,10 +167,20 @@ impl registry::VariantDescriptor for GameVariant {
         [(Colour::Black, "black"), (Colour::White, "white")]
     }
 
+    /// A position of another game, or of the other centre-first option.
     fn mismatch(&self, pos: &Position) -> Option<Mismatch> {
-        (pos.rules() != self.rules).then(|| Mismatch {
-            position: format!("under the rules with the {}", rules_text(pos.rules())),
-            chosen: format!("the rules with the {}", rules_text(self.rules)),
+        let (theirs, ours) = (pos.rules(), self.rules);
+        if theirs == ours {
+            return None;
+        }
+        Some(if theirs.variant == ours.variant {
+            Mismatch {
+                position: format!("under the rules with the {}", centre_text(theirs)),
+                chosen: format!("the rules with the {}", centre_text(ours)),
+            }
+        } else {
+            let of = |r: Rules| format!("{} with the {}", r.variant, centre_text(r));
+            Mismatch { position: of(theirs), chosen: of(ours) }
         })
     }
 
@@ -114,11 +193,27 @@ impl registry::VariantDescriptor for GameVariant {
     }
 
     fn board(&self) -> BoardInfo {
-        let board = wheel::wheel();
+        let kind = self.rules.variant.board_kind();
+        let board = kind.board();
         let group = self.rules.group();
+        let description = match kind {
+            BoardKind::Wheel => "the wheel board (8 ring points 0-7 and the centre 8)".into(),
+            BoardKind::Grid => "the 3x3 grid of rows and columns (points a1-c3)".to_string(),
+            BoardKind::DiagonalGrid => "the 3x3 grid with both diagonals drawn (points a1-c3)".to_string(),
+        };
+        let description = match self.rules.variant.movement() {
+            Movement::Step => description,
+            Movement::Anywhere => {
+                format!("{description}; a piece moves to any empty point, not along the edges")
+            }
+        };
         BoardInfo {
-            description: "the wheel board (8 ring points 0-7 and the centre 8)".into(),
-            point_names: Vec::new(),
+            description,
+            point_names: if kind.is_grid() {
+                (0..POINTS).map(|p| kind.point_name(Point::new(p))).collect()
+            } else {
+                Vec::new()
+            },
             points: board.point_count(),
             edges: board.edge_count(),
             lines: board.lines().iter().map(|l| l.iter().map(|p| p.index()).collect()).collect(),
@@ -129,9 +224,9 @@ impl registry::VariantDescriptor for GameVariant {
     }
 
     /// The reduced solve of [`solution::solve`], with the positions of the
-    /// moving phase (all six pieces placed) counted apart.
+    /// moving phase (every piece placed) counted apart.
     fn solve(&self) -> Result<Solution<Position>, Unsolvable> {
-        let moving: fn(&Position) -> bool = |p| p.piece_count() == 6;
+        let moving: fn(&Position) -> bool = |p| p.piece_count() == 2 * p.rules().variant.pieces();
         let start = self.start();
         Ok(Solution::new(solution::solve(self.rules), &start, self.rules.group().len(), Some(moving)))
     }

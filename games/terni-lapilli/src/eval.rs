@@ -1,9 +1,12 @@
-//! The heuristic evaluation of seed 000.
+//! The heuristic evaluation of seed 000, over the lines of each game's
+//! board.
 
 use crate::board::ternary;
 use crate::position::Position;
-use lapilli_board_graph::{wheel, Bitboard};
+use crate::rules::BoardKind;
+use lapilli_board_graph::Bitboard;
 use lapilli_search::Evaluate;
+use std::sync::OnceLock;
 
 /// Score of a win in the seed's scale (seed 000: "+10000: Win").
 pub const WIN_SCORE: i32 = 10_000;
@@ -12,10 +15,10 @@ pub const THREAT: i32 = 500;
 /// One own piece and two empty points on a line (seed 000: "potential").
 pub const POTENTIAL: i32 = 10;
 
-/// The seed's line heuristic for the side owning `own` against `opp`:
-/// over the 12 lines, `+500` for two own pieces and an empty point, `+10`
-/// for one own piece and two empty points, the same negative for the
-/// opponent's; `±10000` if a side has three on a line.
+/// The seed's line heuristic on the wheel for the side owning `own`
+/// against `opp`: over the 12 lines, `+500` for two own pieces and an
+/// empty point, `+10` for one own piece and two empty points, the same
+/// negative for the opponent's; `±10000` if a side has three on a line.
 ///
 /// ```
 /// use lapilli_board_graph::{Bitboard, Point};
@@ -26,8 +29,26 @@ pub const POTENTIAL: i32 = 10;
 /// assert_eq!(line_score(black, Bitboard::EMPTY), 1040);
 /// ```
 pub fn line_score(own: Bitboard, opp: Bitboard) -> i32 {
+    line_score_on(BoardKind::Wheel, own, opp)
+}
+
+/// [`line_score`] over the lines of `board` (12 on the wheel, 6 or 8 on
+/// the 3x3 grids).
+///
+/// ```
+/// use lapilli_board_graph::{Bitboard, Point};
+/// use lapilli_terni_lapilli::eval::line_score_on;
+/// use lapilli_terni_lapilli::BoardKind;
+/// // Black on a1 and b2: with the diagonals one threat (a1 b2 c3) and five
+/// // potentials (ranks 1 and 2, files a and b, the diagonal c1 b2 a3);
+/// // without them the four potentials alone.
+/// let black = Point::new(0).bit() | Point::new(4).bit();
+/// assert_eq!(line_score_on(BoardKind::DiagonalGrid, black, Bitboard::EMPTY), 500 + 5 * 10);
+/// assert_eq!(line_score_on(BoardKind::Grid, black, Bitboard::EMPTY), 4 * 10);
+/// ```
+pub fn line_score_on(board: BoardKind, own: Bitboard, opp: Bitboard) -> i32 {
     let mut score = 0;
-    for &line in lines() {
+    for &line in lines(board) {
         let (o, t) = ((line & own).len(), (line & opp).len());
         match (o, t) {
             (3, _) => return WIN_SCORE,
@@ -42,10 +63,10 @@ pub fn line_score(own: Bitboard, opp: Bitboard) -> i32 {
     score
 }
 
-fn lines() -> &'static [Bitboard] {
-    use std::sync::OnceLock;
-    static LINES: OnceLock<Vec<Bitboard>> = OnceLock::new();
-    LINES.get_or_init(|| wheel::wheel().line_sets().to_vec())
+/// The lines of `board` as point sets, built once.
+fn lines(board: BoardKind) -> &'static [Bitboard] {
+    static LINES: [OnceLock<Vec<Bitboard>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    LINES[board as usize].get_or_init(|| board.board().line_sets().to_vec())
 }
 
 /// The seed's heuristic as a search evaluation, for the side to move.
@@ -53,26 +74,26 @@ fn lines() -> &'static [Bitboard] {
 pub struct Heuristic;
 
 impl Evaluate<Position> for Heuristic {
-    /// [`line_score`] for the side to move, read from a table of all `3^9`
-    /// colourings computed once.
+    /// [`line_score_on`] the position's board for the side to move, read
+    /// from a table of all `3^9` colourings computed once per board.
     fn evaluate(&self, pos: &Position) -> i32 {
         let me = pos.side_to_move();
         let (own, opp) = (pos.pieces(me), pos.pieces(me.opponent()));
         let index = ternary(own.0 as u16) + 2 * ternary(opp.0 as u16);
-        score_table()[index] as i32
+        score_table(pos.rules().variant.board_kind())[index] as i32
     }
 }
 
-/// [`line_score`] of every colouring, indexed by `t(own) + 2 t(opp)`.
-fn score_table() -> &'static [i16] {
-    use std::sync::OnceLock;
-    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
+/// [`line_score_on`] `board` of every colouring, indexed by
+/// `t(own) + 2 t(opp)`.
+fn score_table(board: BoardKind) -> &'static [i16] {
+    static TABLES: [OnceLock<Vec<i16>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    TABLES[board as usize].get_or_init(|| {
         let mut table = vec![0i16; 19_683];
         for own in 0u64..512 {
             for opp in (0u64..512).filter(|opp| opp & own == 0) {
                 let index = ternary(own as u16) + 2 * ternary(opp as u16);
-                table[index] = line_score(Bitboard(own), Bitboard(opp)) as i16;
+                table[index] = line_score_on(board, Bitboard(own), Bitboard(opp)) as i16;
             }
         }
         table

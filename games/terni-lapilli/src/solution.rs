@@ -4,11 +4,17 @@ use crate::position::Position;
 use crate::rules::Rules;
 use lapilli_search::{Counts, Tablebase, Value};
 
-/// Solves Terni Lapilli under `rules` by retrograde analysis over every
-/// position reachable from the empty board, both phases, reduced by the
-/// wheel's 16 symmetries ([`Rules::group`], through
-/// [`lapilli_search::Canonicalize`]). Every reachable position can then be
-/// probed for its WDL and DTM (plies).
+/// Solves the game of `rules` by retrograde analysis over every position
+/// reachable from the empty board, both phases, reduced by the board's
+/// symmetries ([`Rules::group`]: 16 on the wheel, 8 on the 3x3 boards,
+/// through [`lapilli_search::Canonicalize`]). Every reachable position can
+/// then be probed for its WDL and DTM (plies). The values are
+/// game-theoretic: a position neither side can force is a draw, whatever
+/// repetition rule play uses.
+///
+/// Time and memory are small: at most a few tens of thousands of
+/// positions, solved in milliseconds (the figures of each game are in
+/// [`crate::Variant`]'s documentation).
 ///
 /// ```
 /// use lapilli_search::Value;
@@ -35,7 +41,8 @@ pub struct Summary {
     /// Reachable positions by value (finished games count as losses for
     /// the side to move).
     pub reachable: Counts,
-    /// The reachable positions of the moving phase (all six pieces placed).
+    /// The reachable positions of the moving phase (every piece placed:
+    /// six, or eight in achi).
     pub movement: Counts,
     /// Entries the tablebase stores: orbits (canonical forms) for [`solve`],
     /// positions for [`solve_unreduced`].
@@ -55,10 +62,11 @@ pub struct Summary {
 /// assert_eq!((s.reachable.total, s.movement.total, s.orbits), (5230, 2880, 368));
 /// ```
 pub fn summarise(tb: &Tablebase<Position>, rules: Rules) -> Summary {
+    let placed = 2 * rules.variant.pieces();
     Summary {
         value: tb.probe(&Position::start(rules)).expect("the start is reachable"),
         reachable: tb.counts(|_| true),
-        movement: tb.counts(|p| p.piece_count() == 6),
+        movement: tb.counts(|p| p.piece_count() == placed),
         orbits: tb.len(),
     }
 }

@@ -1,4 +1,5 @@
-//! Zobrist keys of the wheel's pieces.
+//! Zobrist keys of the pieces on the 9 points: the same keys on every
+//! board (a key tells positions of one game apart, not games).
 
 use lapilli_board_graph::zobrist::{keys, splitmix64};
 use lapilli_board_graph::{Colour, Point};

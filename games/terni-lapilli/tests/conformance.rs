@@ -1,16 +1,19 @@
-//! The workspace conformance harness run over Terni Lapilli, through the
-//! search traits alone.
+//! The workspace conformance harness run over every game of the family
+//! under both centre-first options, through the search traits alone.
 
 use lapilli_conformance::{
     check_index, check_random_games_indexed, check_random_games_with_symmetry, check_symmetry,
 };
 use lapilli_terni_lapilli::{solution, Position, Rules};
 
-const VARIANTS: [Rules; 2] = [Rules { centre_first: true }, Rules { centre_first: false }];
+/// Both centre-first options of every game.
+fn variants() -> impl Iterator<Item = Rules> {
+    Rules::all()
+}
 
 #[test]
 fn random_games_conform() {
-    for rules in VARIANTS {
+    for rules in variants() {
         let checked = check_random_games_with_symmetry(&Position::start(rules), rules.group(), 300, 60, 2026);
         assert!(checked > 300 * 7, "games too short: {checked} positions");
     }
@@ -18,7 +21,7 @@ fn random_games_conform() {
 
 #[test]
 fn the_index_is_injective_and_bounded() {
-    for rules in VARIANTS {
+    for rules in variants() {
         let checked = check_random_games_indexed(&Position::start(rules), 300, 60, 2026);
         assert!(checked > 300 * 7, "games too short: {checked} positions");
         // and on every reachable position with its children
@@ -30,7 +33,7 @@ fn the_index_is_injective_and_bounded() {
 
 #[test]
 fn every_reachable_position_conforms() {
-    for rules in VARIANTS {
+    for rules in variants() {
         let tb = solution::solve_unreduced(rules);
         let mut n = 0;
         for (pos, _, _) in tb.entries() {

@@ -15,10 +15,20 @@ use lapilli_terni_lapilli::descriptor::Games;
 use lapilli_terni_lapilli::{Position, Rules};
 use proptest::prelude::*;
 
-/// Positions in every phase, under both rule options.
+/// Positions in every phase, under both rule options of every game.
 fn positions() -> Vec<Position> {
-    let mut all = vec![Position::start(Rules::default()), Position::start(Rules { centre_first: false })];
-    for text in ["B.......W b", "B.......W b no-centre-first", "BB.W.BW.W w", "BWB.W.W.B b"] {
+    let mut all: Vec<Position> = Rules::all().map(Position::start).collect();
+    for text in [
+        "B.......W b",
+        "B.......W b no-centre-first",
+        "BB.W.BW.W w",
+        "BWB.W.W.B b",
+        "B.......W b three-mens-morris",
+        "WBWW.BB.. b tapatan",
+        "WBWW.BB.. w nine-holes no-centre-first",
+        "BWBWBWWB. w achi",
+        ".WBWWBBBW b achi",
+    ] {
         all.push(text.parse().unwrap_or_else(|e| panic!("{text}: {e}")));
     }
     all
@@ -55,20 +65,25 @@ proptest! {
         }
     }
 
-    /// Text shaped like a move (point digits, `c`, dashes, spaces).
+    /// Text shaped like a move (point digits, `c`, square names, dashes,
+    /// spaces).
     #[test]
-    fn move_shaped_text_reads_or_errs(s in "[0-9c -]{0,6}") {
+    fn move_shaped_text_reads_or_errs(s in "[0-9a-dA-C -]{0,6}") {
         for pos in positions() {
             read_moves(&pos, &s)?;
         }
     }
 
-    /// The registry reads position text for each variant exactly as the
-    /// position parser does, refusing the other variant's positions.
+    /// The registry reads position text for each game and option exactly
+    /// as the position parser does, refusing the other variants' positions.
     #[test]
-    fn registry_reads_position_text(s in "(\\PC{0,30}|[BW.]{9} [bw]( no-centre-first)?)") {
-        for options in [GivenOptions::default(), GivenOptions::default().with_flag("no-centre-first")] {
-            let variant = Games.variant("terni-lapilli", &options).unwrap();
+    fn registry_reads_position_text(
+        s in "(\\PC{0,30}|[BW.]{9} [bw]( (terni-lapilli|three-mens-morris|tapatan|nine-holes|achi))?( no-centre-first)?)"
+    ) {
+        let games = Games.games().iter().map(|g| g.name);
+        let options = [GivenOptions::default(), GivenOptions::default().with_flag("no-centre-first")];
+        for (name, options) in games.flat_map(|g| options.clone().map(|o| (g, o))) {
+            let variant = Games.variant(name, &options).unwrap();
             match (variant.parse_position(&s), s.parse::<Position>()) {
                 (Ok(read), Ok(parsed)) => {
                     prop_assert_eq!(read, parsed);

@@ -5,51 +5,87 @@ mod naive;
 
 use lapilli_board_graph::Bitboard;
 use lapilli_search::{perft, perft_divide, CheckedGame, Game, Outcome};
-use lapilli_terni_lapilli::{Colour, Ending, IllegalReason, Phase, Position, Rules};
-use naive::Naive;
+use lapilli_terni_lapilli::{Colour, Ending, IllegalReason, Phase, Position, Rules, Variant};
+use naive::{Game as NaiveGame, Naive};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+/// The legal moves in the position's notation, sorted.
 fn sorted_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
     v.sort();
     v
+}
+
+/// The rules of `game` in the plain implementation's terms.
+fn rules_of(game: NaiveGame, centre_first: bool) -> Rules {
+    let variant: Variant = game.name().parse().unwrap();
+    Rules { variant, centre_first }
 }
 
 #[test]
 fn random_games_agree_with_the_plain_implementation() {
     let mut rng = StdRng::seed_from_u64(7);
-    let mut plies = 0;
-    for game in 0..400 {
-        let centre_first = game % 2 == 0;
-        let mut fast = Position::start(Rules { centre_first });
-        let mut slow = Naive::start(centre_first);
-        for _ in 0..80 {
-            assert_eq!(fast.to_string(), slow.text());
-            let moves = sorted_moves(&fast);
-            assert_eq!(moves, slow.moves(), "at {fast}");
-            assert_eq!(fast.outcome() == Some(Outcome::Loss), slow.lost(), "at {fast}");
-            if moves.is_empty() {
-                break;
+    for game in NaiveGame::ALL {
+        let mut plies = 0;
+        for i in 0..400 {
+            let centre_first = i % 2 == 0;
+            let mut fast = Position::start(rules_of(game, centre_first));
+            let mut slow = Naive::start_of(game, centre_first);
+            for _ in 0..80 {
+                assert_eq!(fast.to_string(), slow.text());
+                let moves = sorted_moves(&fast);
+                assert_eq!(moves, slow.moves(), "at {fast}");
+                assert_eq!(fast.outcome() == Some(Outcome::Loss), slow.lost(), "at {fast}");
+                if moves.is_empty() {
+                    break;
+                }
+                let m = &moves[rng.gen_range(0..moves.len())];
+                fast.play(fast.parse_move(m).unwrap()).unwrap();
+                slow = slow.play(m);
+                plies += 1;
             }
-            let m = &moves[rng.gen_range(0..moves.len())];
-            fast.play(m.parse().unwrap()).unwrap();
-            slow = slow.play(m);
-            plies += 1;
         }
+        assert!(plies > 400 * 7, "{game:?}: {plies} plies");
     }
-    assert!(plies > 400 * 10);
 }
 
 #[test]
 fn perft_agrees_with_the_plain_implementation() {
-    for centre_first in [true, false] {
-        let fast = Position::start(Rules { centre_first });
-        let slow = Naive::start(centre_first);
-        for depth in 0..=7 {
-            assert_eq!(perft(&fast, depth), slow.perft(depth), "depth {depth}, centre first {centre_first}");
+    for game in NaiveGame::ALL {
+        for centre_first in [true, false] {
+            let fast = Position::start(rules_of(game, centre_first));
+            let slow = Naive::start_of(game, centre_first);
+            for depth in 0..=7 {
+                assert_eq!(perft(&fast, depth), slow.perft(depth), "{game:?} depth {depth}, {centre_first}");
+            }
         }
     }
+}
+
+/// The 3x3 games place alike, then move by their own rules.
+#[test]
+fn perft_of_the_three_by_three_games() {
+    // Before a line can exist (5 placements) the games place alike.
+    for variant in [Variant::ThreeMensMorris, Variant::Tapatan, Variant::NineHoles, Variant::Achi] {
+        let start = Position::start(Rules::new(variant));
+        assert_eq!(perft(&start, 4), 9 * 8 * 7 * 6, "{variant}");
+        assert_eq!(perft(&Position::start(Rules::new(variant).no_centre_first()), 2), 8 * 8);
+    }
+    // Black b1 c2 a3 against White a1 c1 a2, Black to move, b2 b3 c3
+    // empty. Orthogonally b1 reaches b2, c2 reaches b2 and c3, a3 reaches
+    // b3; along the diagonals a3 reaches b2 too; in nine holes each of the
+    // three pieces reaches each of the three empty points.
+    let after = |v: Variant| -> Position { format!("WBWW.BB.. b {v}").parse().unwrap() };
+    let counts: Vec<usize> = [Variant::ThreeMensMorris, Variant::Tapatan, Variant::NineHoles]
+        .into_iter()
+        .map(|v| after(v).legal_moves().len())
+        .collect();
+    assert_eq!(counts, vec![4, 5, 9]);
+    let tapatan = after(Variant::Tapatan);
+    assert!(tapatan.is_legal(tapatan.parse_move("a3-b2").unwrap()));
+    let morris = after(Variant::ThreeMensMorris);
+    assert_eq!(morris.check(morris.parse_move("a3-b2").unwrap()), Err(IllegalReason::NotAdjacent));
 }
 
 #[test]
@@ -62,7 +98,7 @@ fn perft_of_the_placement_plies() {
         assert_eq!(perft(&start, depth as u32), n);
     }
     // Without the centre first, Black's first ply has 8 choices.
-    let variant = Position::start(Rules { centre_first: false });
+    let variant = Position::start(Rules::default().no_centre_first());
     assert_eq!(perft(&variant, 1), 8);
     assert_eq!(perft(&variant, 2), 8 * 8);
     let divide = perft_divide(&start, 3);
@@ -101,27 +137,26 @@ fn endings_have_names_and_sentences() {
     assert_eq!((start.ending(), start.winner()), (None, None));
 }
 
-/// Exhausts every movement-phase colouring: the fast outcome agrees with the
-/// plain implementation's everywhere, and no side is ever blocked on the
-/// wheel (with the centre empty every piece can reach it; with an enemy on
-/// it, three ring pieces not in a line need at least three enemy ring
-/// pieces to wall them in, and the enemy has two). So the blocked-side rule
-/// never decides a game of Terni Lapilli.
-#[test]
-fn no_side_is_ever_blocked_on_the_wheel() {
+/// Every colouring of the moving phase of `variant` that is a position
+/// (the side that moved last may have a line), both sides to move: checks
+/// the fast outcome against the plain implementation's, and counts the
+/// positions whose side to move is blocked (no line, no legal ply).
+fn blocked_positions(variant: Variant) -> usize {
+    let game = NaiveGame::ALL[Variant::ALL.iter().position(|&v| v == variant).unwrap()];
+    let k = variant.pieces() as u32;
     let mut blocked = 0;
     for black in 0u64..512 {
         for white in 0u64..512 {
-            if black.count_ones() != 3 || white.count_ones() != 3 || black & white != 0 {
+            if black.count_ones() != k || white.count_ones() != k || black & white != 0 {
                 continue;
             }
             for to_move in [Colour::Black, Colour::White] {
                 let Ok(pos) =
-                    Position::from_parts(Rules::default(), [Bitboard(white), Bitboard(black)], to_move)
+                    Position::from_parts(Rules::new(variant), [Bitboard(white), Bitboard(black)], to_move)
                 else {
                     continue;
                 };
-                let slow: Naive = Naive {
+                let slow = Naive {
                     cells: std::array::from_fn(|i| match (black >> i & 1, white >> i & 1) {
                         (1, _) => 'B',
                         (_, 1) => 'W',
@@ -129,16 +164,54 @@ fn no_side_is_ever_blocked_on_the_wheel() {
                     }),
                     to_move: if to_move == Colour::Black { 'B' } else { 'W' },
                     centre_first: true,
+                    game,
                 };
                 let opponent = if to_move == Colour::Black { 'W' } else { 'B' };
                 assert_eq!(pos.outcome() == Some(Outcome::Loss), slow.lost(), "{pos}");
                 if !slow.has_three(opponent) && slow.moves().is_empty() {
+                    assert_eq!(pos.ending(), Some(Ending::Blocked), "{pos}");
                     blocked += 1;
                 }
             }
         }
     }
-    assert_eq!(blocked, 0);
+    blocked
+}
+
+/// Exhausts every movement-phase colouring: the fast outcome agrees with the
+/// plain implementation's everywhere, and no side is ever blocked on the
+/// wheel (with the centre empty every piece can reach it; with an enemy on
+/// it, three ring pieces not in a line need at least three enemy ring
+/// pieces to wall them in, and the enemy has two), nor in nine holes (a
+/// piece may go to any empty point), nor in tapatan (three pieces that
+/// wall in three others on this board stand on a line). So the
+/// blocked-side rule decides games only in three men's morris (8
+/// colourings with either side to move) and achi (16).
+#[test]
+fn blocked_sides_by_game() {
+    let counts: Vec<(Variant, usize)> = Variant::ALL.into_iter().map(|v| (v, blocked_positions(v))).collect();
+    assert_eq!(
+        counts,
+        vec![
+            (Variant::TerniLapilli, 0),
+            (Variant::ThreeMensMorris, 8),
+            (Variant::Tapatan, 0),
+            (Variant::NineHoles, 0),
+            (Variant::Achi, 16),
+        ]
+    );
+    // Black a1 b1 a2 walled in by White c1 b2 a3: a line only where the
+    // diagonals are lines.
+    let walled: Position = "BBWBW.W.. b three-mens-morris".parse().unwrap();
+    assert_eq!((walled.ending(), walled.winner()), (Some(Ending::Blocked), Some(Colour::White)));
+    let tapatan: Position = "BBWBW.W.. b tapatan".parse().unwrap();
+    assert_eq!(tapatan.ending(), Some(Ending::Line));
+    // Achi: the one empty point a1 is surrounded by White (b1, a2, b2).
+    let achi: Position = ".WBWWBBBW b achi".parse().unwrap();
+    assert_eq!((achi.ending(), achi.winner()), (Some(Ending::Blocked), Some(Colour::White)));
+    assert!(achi.legal_moves().is_empty());
+    let white_to_move: Position = ".WBWWBBBW w achi".parse().unwrap();
+    assert_eq!(white_to_move.legal_moves().len(), 3);
 }
 
 #[test]

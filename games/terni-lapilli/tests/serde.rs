@@ -20,6 +20,14 @@ fn positions_and_moves_serialize_as_their_text() {
 }
 
 #[test]
+fn grid_positions_serialize_with_their_game() {
+    let pos: Position = "B...W.... b achi no-centre-first".parse().unwrap();
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(json, r#""B...W.... b achi no-centre-first""#);
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+}
+
+#[test]
 fn bad_text_is_a_deserialization_error() {
     let err = serde_json::from_str::<Position>(r#""BBBB..... w""#).unwrap_err();
     assert!(err.to_string().contains("black has 4 pieces"), "{err}");

@@ -4,7 +4,7 @@
 
 use lapilli_board_graph::{Bitboard, Colour, Point};
 use lapilli_search::{CheckedGame, Game, Outcome};
-use lapilli_terni_lapilli::{Ending, ParsePositionError, Position, PositionError, Rules};
+use lapilli_terni_lapilli::{Ending, ParsePositionError, Position, PositionError, Rules, Variant};
 
 fn refused(text: &str) -> ParsePositionError {
     text.parse::<Position>().expect_err(text)
@@ -69,9 +69,47 @@ fn counts_and_side_to_move_follow_alternate_placement() {
     }
     assert_eq!(
         refused("BBBB..... w"),
-        PositionError::TooManyPieces { colour: Colour::Black, count: 4 }.into()
+        PositionError::TooManyPieces { colour: Colour::Black, count: 4, variant: Variant::TerniLapilli }
+            .into()
     );
     assert_eq!(message("BBBB..... w"), "black has 4 pieces; each side has 3");
+}
+
+#[test]
+fn piece_counts_follow_each_game() {
+    // Four a side is achi's full count and too many elsewhere.
+    let full = "BWBWBWWB.";
+    for side in ["b", "w"] {
+        assert!(format!("{full} {side} achi").parse::<Position>().is_ok());
+    }
+    for variant in [Variant::ThreeMensMorris, Variant::Tapatan, Variant::NineHoles] {
+        let text = format!("{full} b {variant}");
+        assert_eq!(
+            refused(&text),
+            PositionError::TooManyPieces { colour: Colour::Black, count: 4, variant }.into(),
+            "{text}"
+        );
+        assert_eq!(message(&text), format!("black has 4 pieces; each side has 3 in {variant}"));
+    }
+    assert_eq!(message("BBBBBWWWW w achi"), "black has 5 pieces; each side has 4 in achi");
+    // In achi the placements last eight plies: with 7 pieces placed it is
+    // White's turn, with 6 Black's.
+    assert_eq!(
+        refused("BBWW.WBB. b achi"),
+        PositionError::SideToMove { black: 4, white: 3, expected: Colour::White }.into()
+    );
+    assert!("BBW.W.BW. w tapatan".parse::<Position>().is_ok(), "three a side: the moving phase");
+    assert!("BBW.W.BW. b achi".parse::<Position>().is_ok());
+    assert_eq!(
+        refused("BBW.W.BW. w achi"),
+        PositionError::SideToMove { black: 3, white: 3, expected: Colour::Black }.into()
+    );
+    // Lines are the game's: the diagonal a1 b2 c3 wins only on the board
+    // that draws it.
+    assert_eq!(refused("B...B...B b tapatan"), PositionError::Counts { black: 3, white: 0 }.into());
+    assert_eq!(refused("BW..BW.WB b tapatan"), PositionError::MoverHasLine(Colour::Black).into());
+    assert!("BW..BW.WB b three-mens-morris".parse::<Position>().is_ok());
+    assert!("BW..BW.WB b nine-holes".parse::<Position>().is_ok());
 }
 
 #[test]
@@ -100,16 +138,25 @@ fn no_centre_first_refuses_a_lone_black_piece_on_the_centre() {
     assert!("........B w".parse::<Position>().is_ok());
     // Once Black has a second piece, its first may have been elsewhere.
     assert!("B......WB w no-centre-first".parse::<Position>().is_ok());
+    // On the 3x3 boards the centre is b2, point 4.
+    assert_eq!(refused("....B.... w tapatan no-centre-first"), PositionError::CentreFirst.into());
+    assert!("........B w tapatan no-centre-first".parse::<Position>().is_ok());
+    assert!("....B.... w achi".parse::<Position>().is_ok());
 }
 
 #[test]
 fn malformed_text_is_named() {
-    assert_eq!(refused("........ b"), ParsePositionError::PointCount { found: 8 });
+    let wheel = Variant::TerniLapilli;
+    assert_eq!(refused("........ b"), ParsePositionError::PointCount { found: 8, variant: wheel });
     assert_eq!(
         message("........ b"),
         "8 points written; the wheel has 9 (the ring 0-7, then the centre 8), each B, W or ."
     );
-    assert_eq!(refused(".......... b"), ParsePositionError::PointCount { found: 10 });
+    assert_eq!(refused(".......... b"), ParsePositionError::PointCount { found: 10, variant: wheel });
+    assert_eq!(
+        message(".......... b nine-holes"),
+        "10 points written; the 3x3 board of nine-holes has 9 (a1 b1 c1 a2 b2 c2 a3 b3 c3), each B, W or ."
+    );
     // A variant word other than no-centre-first, quoted (cut when long).
     assert_eq!(
         refused("......... b no-center-first"),
@@ -117,7 +164,15 @@ fn malformed_text_is_named() {
     );
     assert_eq!(
         message("......... b no-center-first"),
-        "unknown variant word \"no-center-first\": the only one is no-centre-first (the centre forbidden on the first placement)"
+        "unknown variant word \"no-center-first\": after the side to move come the game (three-mens-morris, tapatan, nine-holes or achi; terni-lapilli is the default) and no-centre-first (the centre forbidden on the first placement)"
+    );
+    assert_eq!(
+        refused("......... b three-mans-morris"),
+        ParsePositionError::BadVariant("three-mans-morris".into())
+    );
+    assert_eq!(
+        message("......... b no-centre-first achi"),
+        "\"achi\" is out of place: the game's name comes before no-centre-first, each at most once"
     );
     let long = "x".repeat(1000);
     let e = refused(&format!("......... b {long}"));
@@ -126,7 +181,9 @@ fn malformed_text_is_named() {
     assert_eq!(refused("......... no-centre-first"), ParsePositionError::MissingSide);
     assert_eq!(
         message("......... no-centre-first"),
-        "the side to move (b or w) is missing: it comes after the points and before no-centre-first"
+        "the side to move (b or w) is missing: it comes after the points and before the game's name and no-centre-first"
     );
-    assert!(matches!(refused("......... b no-centre-first x"), ParsePositionError::Shape(_)));
+    assert_eq!(refused("......... achi"), ParsePositionError::MissingSide);
+    assert_eq!(refused("......... b no-centre-first x"), ParsePositionError::BadVariant("x".into()));
+    assert!(matches!(refused("......... b achi no-centre-first x"), ParsePositionError::Shape(_)));
 }

@@ -129,16 +129,18 @@ impl<S: TierSpace> Tablebases<S> {
     /// [`TablebaseError::MissingTier`] if the set has no such tier; any
     /// error of [`TierFile::read`] (as `Corrupt`, with its message, when
     /// the load failed before).
-    pub fn table(&self, tier: S::Tier) -> Result<Arc<TierTable>, TablebaseError> {
+    pub fn table(&self, tier: S::Tier) -> Result<&TierTable, TablebaseError> {
         let missing = || TablebaseError::MissingTier {
             dir: self.dir.clone().unwrap_or_default(),
             tier: self.space.tier_name(tier),
         };
         let slot = self.tiers.get(&tier).ok_or_else(missing)?;
-        let path = slot.path.clone();
+        if let Some(Ok(table)) = slot.table.get() {
+            return Ok(table);
+        }
         let mut first_error = None;
         let loaded = slot.table.get_or_init(|| {
-            let path = path.as_ref().expect("tables in memory are set at construction");
+            let path = slot.path.as_ref().expect("tables in memory are set at construction");
             TierFile::read(path, &self.space, Some(tier)).map(|(_, t)| Arc::new(t)).map_err(|e| {
                 let text = e.to_string();
                 first_error = Some(e);
@@ -148,7 +150,12 @@ impl<S: TierSpace> Tablebases<S> {
         if let Some(e) = first_error {
             return Err(e);
         }
-        loaded.clone().map_err(|what| TablebaseError::Corrupt { path: path.unwrap_or_default(), what })
+        match loaded {
+            Ok(table) => Ok(table),
+            Err(what) => {
+                Err(TablebaseError::Corrupt { path: slot.path.clone().unwrap_or_default(), what: what.clone() })
+            }
+        }
     }
 
     /// The value of `pos` for its side to move (WDL and DTM in plies), or

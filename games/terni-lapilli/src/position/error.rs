@@ -2,7 +2,7 @@
 
 use super::Phase;
 use crate::moves::Move;
-use crate::rules::PIECES;
+use crate::rules::Variant;
 use lapilli_board_graph::{Colour, Point};
 use thiserror::Error;
 
@@ -16,8 +16,8 @@ pub enum IllegalReason {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
-    /// A point outside the wheel's 0..=8.
-    #[error("the move names a point off the wheel (points are 0-8)")]
+    /// A point outside the board's 0..=8.
+    #[error("the move names a point off the board (points are 0-8)")]
     OffBoard,
     /// A slide from a point to itself.
     #[error("a move must go to another point")]
@@ -32,7 +32,8 @@ pub enum IllegalReason {
     /// The moving piece is not the mover's.
     #[error("no piece of the side to move on the starting point")]
     NotYourPiece,
-    /// The points are not adjacent.
+    /// The points are not adjacent (in a game whose pieces step along the
+    /// lines).
     #[error("the points are not adjacent")]
     NotAdjacent,
     /// The centre on the very first placement, when
@@ -45,20 +46,33 @@ pub enum IllegalReason {
 fn wrong_phase(phase: Phase) -> &'static str {
     match phase {
         Phase::Placing => "pieces are still being placed: a ply puts a piece on an empty point",
-        Phase::Moving => "all pieces are placed: a ply slides a piece to an adjacent point (from-to)",
+        Phase::Moving => "all pieces are placed: a ply moves a piece (from-to)",
+    }
+}
+
+/// `" in <game>"` for every game but the default, whose messages stay
+/// short.
+fn in_game(variant: Variant) -> String {
+    if variant == Variant::default() {
+        String::new()
+    } else {
+        format!(" in {variant}")
     }
 }
 
 /// Why a set of pieces is not a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
-    /// More than 3 pieces of one side.
-    #[error("{colour} has {count} pieces; each side has {PIECES}")]
+    /// More pieces of one side than the game gives it
+    /// ([`Variant::pieces`]: 3, or 4 in achi).
+    #[error("{colour} has {count} pieces; each side has {}{}", .variant.pieces(), in_game(*.variant))]
     TooManyPieces {
         /// The side.
         colour: Colour,
         /// Its piece count.
         count: usize,
+        /// The game.
+        variant: Variant,
     },
     /// Piece counts that alternate placement cannot produce (Black places
     /// first, so Black has as many pieces as White or one more).
@@ -85,7 +99,7 @@ pub enum PositionError {
     #[error("point {0} holds a piece of each side")]
     Overlap(Point),
     /// A point not on the board.
-    #[error("point {0} is not on the wheel")]
+    #[error("point {0} is not on the board (points are 0-8)")]
     OffBoard(Point),
     /// The side to move already has a line (and the other side has none):
     /// the line was completed on one of its own plies, so the game ended

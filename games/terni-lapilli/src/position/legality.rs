@@ -2,9 +2,9 @@
 //! conformance harness compares the two.
 
 use super::{IllegalReason, Phase, Position};
-use crate::board;
 use crate::moves::Move;
-use lapilli_board_graph::{wheel, Point};
+use crate::rules::POINTS;
+use lapilli_board_graph::Point;
 
 impl Position {
     /// `Ok` if `m` is legal here, else the reason of the first rule it
@@ -13,7 +13,7 @@ impl Position {
         if self.lost() {
             return Err(IllegalReason::GameOver);
         }
-        let off = |p: Point| p.index() >= 9;
+        let off = |p: Point| p.index() >= POINTS;
         match m {
             Move::Place(p) if off(p) => return Err(IllegalReason::OffBoard),
             Move::Slide { from, to } if off(from) || off(to) => return Err(IllegalReason::OffBoard),
@@ -28,7 +28,10 @@ impl Position {
             (Move::Place(p), Phase::Placing) => {
                 if !empty.contains(p) {
                     Err(IllegalReason::Occupied)
-                } else if !self.rules.centre_first && self.piece_count() == 0 && p == wheel::CENTRE {
+                } else if !self.rules.centre_first
+                    && self.piece_count() == 0
+                    && p == self.rules.variant.board_kind().centre()
+                {
                     Err(IllegalReason::CentreFirst)
                 } else {
                     Ok(())
@@ -39,7 +42,7 @@ impl Position {
                     Err(IllegalReason::NotYourPiece)
                 } else if !empty.contains(to) {
                     Err(IllegalReason::Occupied)
-                } else if board::neighbours(from.index()) >> to.index() & 1 == 0 {
+                } else if self.tables().moves(from.index()) >> to.index() & 1 == 0 {
                     Err(IllegalReason::NotAdjacent)
                 } else {
                     Ok(())

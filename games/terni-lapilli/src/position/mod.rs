@@ -5,7 +5,7 @@
 //! position is refused), [`setup`] (constructors and validation),
 //! [`legality`] (the legality check, written apart from generation so the
 //! two can be compared), [`movegen`] (move generation and play) and
-//! [`symmetry`] (the wheel's symmetries).
+//! [`symmetry`] (the board's symmetries).
 
 mod error;
 mod legality;
@@ -15,21 +15,26 @@ mod symmetry;
 
 pub use error::{IllegalMove, IllegalReason, PositionError};
 
-use crate::board::{self, has_line, ternary, ALL};
+use crate::board::{self, ternary, Tables, ALL};
 use crate::moves::{Move, ParseMoveError};
-use crate::rules::{Rules, PIECES};
+use crate::rules::{Rules, Variant, POINTS};
 use lapilli_board_graph::{Bitboard, Colour, Point};
 use lapilli_search::arrayvec::ArrayVec;
 use lapilli_search::{CheckedGame, Game, Indexed, Outcome};
 use std::fmt;
 
-/// One more than the largest [`Indexed::index`] of a position: `3^9`
-/// colourings of the 9 points, times 2 sides to move, times 2 rule sets.
-pub const INDEX_BOUND: usize = 19_683 * 2 * 2;
+/// The indices one game takes: `3^9` colourings of the 9 points, times 2
+/// sides to move, times 2 centre-first options.
+pub const INDICES_PER_VARIANT: usize = 19_683 * 2 * 2;
+
+/// One more than the largest [`Indexed::index`] of a position of any game
+/// of the family: [`INDICES_PER_VARIANT`] for each of the 5 games.
+pub const INDEX_BOUND: usize = INDICES_PER_VARIANT * Variant::ALL.len();
 
 /// The most legal plies of any position: 9, on the empty board at the
-/// start (a placement on every point). In the moving phase the 3 pieces of
-/// the side to move each have at most the 3 empty points to go to.
+/// start (a placement on every point). In the moving phase the side to
+/// move has `k` pieces and `9 - 2k` empty points to go to, at most
+/// `k (9 - 2k)`: 9 with 3 pieces, 4 with 4 (achi).
 pub const MAX_MOVES: usize = 9;
 
 /// The legal plies of a position.
@@ -40,18 +45,20 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 pub enum Phase {
     /// The side to move still has pieces to place.
     Placing,
-    /// All six pieces are on the board; plies slide a piece.
+    /// All pieces are on the board; plies move a piece.
     Moving,
 }
 
-/// How a game of Terni Lapilli ended; either way the side to move has
-/// lost.
+/// How a game ended; either way the side to move has lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// The opponent completed three in a line with its last ply.
     Line,
-    /// The side to move has no legal ply (a rule that never decides a game
-    /// on the wheel: no side can be walled in there).
+    /// The side to move has no legal ply. A rule that never decides a game
+    /// of Terni Lapilli (no side can be walled in on the wheel), tapatan
+    /// (the pieces that would wall a side in stand on a line) or nine holes
+    /// (a piece may go to any empty point), but does decide some games of
+    /// three men's morris and achi (`tests/rules.rs` counts them).
     Blocked,
 }
 
@@ -74,8 +81,9 @@ impl lapilli_search::Ending for Ending {
     }
 }
 
-/// A Terni Lapilli position: the pieces of both sides, the side to move and
-/// the rules in force.
+/// A position of a game of the family: the pieces of both sides, the side
+/// to move and the rules in force (the game and the centre-first
+/// option).
 ///
 /// Equality, `Hash` and [`Game::zobrist`] cover exactly these; a game
 /// record's history (for threefold repetition) is kept beside the position,
@@ -86,10 +94,13 @@ impl lapilli_search::Ending for Ending {
 ///
 /// # Text
 /// `Display` and `FromStr` use the position text: nine characters, one per
-/// point `0..8` (the ring `0..7`, then the centre `8`), `B`, `W` or `.`;
-/// then the side to move, `b` or `w`; then `no-centre-first` under that
-/// variant. Fields are separated by whitespace (any run of it when
-/// reading, one space when printing). The start is `......... b`.
+/// point `0..8` (on the wheel the ring `0..7`, then the centre `8`; on a
+/// 3x3 board `a1 b1 c1 a2 b2 c2 a3 b3 c3`), `B`, `W` or `.`; then the side
+/// to move, `b` or `w`; then the game's name unless it is Terni Lapilli
+/// ([`Variant::name`]); then `no-centre-first` under that option. Fields
+/// are separated by whitespace (any run of it when reading, one space when
+/// printing). The start is `......... b`; tapatan's is `......... b
+/// tapatan`.
 ///
 /// # Examples
 /// ```
@@ -128,6 +139,18 @@ impl Position {
         ALL & !(self.sets[0] | self.sets[1])
     }
 
+    /// The tables of the game.
+    #[inline]
+    fn tables(&self) -> &'static Tables {
+        board::tables(self.rules.variant)
+    }
+
+    /// Whether `set` holds a line of the game's board.
+    #[inline]
+    fn has_line(&self, set: u16) -> bool {
+        self.tables().has_line(set)
+    }
+
     /// The points holding `colour`'s pieces.
     pub fn pieces(&self, colour: Colour) -> Bitboard {
         Bitboard(u64::from(self.bits(colour)))
@@ -155,19 +178,20 @@ impl Position {
 
     /// The phase: placing while the side to move has pieces in hand.
     pub fn phase(&self) -> Phase {
-        if board::count(self.bits(self.to_move)) < PIECES {
+        if board::count(self.bits(self.to_move)) < self.rules.variant.pieces() {
             Phase::Placing
         } else {
             Phase::Moving
         }
     }
 
-    /// Whether `colour` has three pieces on one of the 12 lines.
+    /// Whether `colour` has three pieces on one of the board's lines.
     pub fn has_three(&self, colour: Colour) -> bool {
-        has_line(self.bits(colour))
+        self.has_line(self.bits(colour))
     }
 
-    /// The number of pieces on the board (0..=6).
+    /// The number of pieces on the board (0 to twice
+    /// [`Variant::pieces`]).
     pub fn piece_count(&self) -> usize {
         board::count(self.sets[0] | self.sets[1])
     }
@@ -249,22 +273,32 @@ impl CheckedGame for Position {
         self.legality(m)
     }
 
-    /// Reads a placement (`"4"`, or `"c"` for the centre) or a slide
-    /// (`"0-8"`); the wheel's point names are the same in every position,
-    /// so this is `text.parse::<Move>()`.
+    /// Reads a placement or a move in the board's point names
+    /// ([`Move::parse_on`]): on the wheel `"4"` (or `"c"` for the centre)
+    /// and `"0-8"`, on a 3x3 board `"b2"` and `"a1-b1"`.
     ///
     /// # Errors
     /// [`ParseMoveError`] saying what is wrong with the text.
     fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        text.parse()
+        Move::parse_on(text, self.rules.variant.board_kind())
     }
 
+    /// The move in the board's point names ([`Move::text_on`]); a move
+    /// naming a point off the board (never legal) in numbers.
     fn move_text(&self, m: Move) -> String {
-        m.to_string()
+        let on_board = match m {
+            Move::Place(p) => p.index() < POINTS,
+            Move::Slide { from, to } => from.index() < POINTS && to.index() < POINTS,
+        };
+        if on_board {
+            m.text_on(self.rules.variant.board_kind())
+        } else {
+            m.to_string()
+        }
     }
 
     fn ending(&self) -> Option<Ending> {
-        if has_line(self.bits(self.to_move.opponent())) {
+        if self.has_line(self.bits(self.to_move.opponent())) {
             Some(Ending::Line)
         } else if self.lost() {
             Some(Ending::Blocked)
@@ -279,11 +313,15 @@ impl CheckedGame for Position {
         self.lost().then(|| self.to_move.opponent())
     }
 
-    /// The 9 placements and the 32 slides along the wheel's 16 edges.
+    /// The 9 placements and the moves a piece could make on an empty
+    /// board: the 32 slides along the wheel's 16 edges, the 24 along the
+    /// 3x3 grid's 12 edges, 32 along its 16 edges with the diagonals, the
+    /// 72 of nine holes.
     fn candidate_moves(&self) -> Vec<Move> {
-        let places = (0..9).map(|p| Move::Place(Point::new(p)));
-        let slides = (0..9).flat_map(|from| {
-            lapilli_board_graph::bits::bits(board::neighbours(from))
+        let tables = self.tables();
+        let places = (0..POINTS).map(|p| Move::Place(Point::new(p)));
+        let slides = (0..POINTS).flat_map(|from| {
+            lapilli_board_graph::bits::bits(tables.moves(from))
                 .map(move |to| Move::Slide { from: Point::new(from), to: Point::new(to) })
         });
         places.chain(slides).collect()
@@ -291,17 +329,24 @@ impl CheckedGame for Position {
 }
 
 impl Indexed for Position {
+    /// The end of the game's range of indices: [`INDICES_PER_VARIANT`]
+    /// times one more than its place in [`Variant::ALL`] (so a Terni
+    /// Lapilli solve allocates 78,732 slots, an achi solve 393,660).
     fn index_bound(&self) -> usize {
-        INDEX_BOUND
+        (self.rules.variant as usize + 1) * INDICES_PER_VARIANT
     }
 
-    /// `4 * (t(black) + 2 t(white)) + 2 (no centre first) + (White to
-    /// move)`, where `t` reads a point set in base 3. The rules are part of
-    /// the index so that a tablebase solved under one rule set answers
-    /// nothing for positions under the other.
+    /// `v * INDICES_PER_VARIANT + 4 * (t(black) + 2 t(white)) + 2 (no
+    /// centre first) + (White to move)`, where `v` is the game's place in
+    /// [`Variant::ALL`] and `t` reads a point set in base 3. The rules are
+    /// part of the index so that a tablebase solved under one rule set
+    /// answers nothing for positions under another.
     #[inline]
     fn index(&self) -> usize {
         let board = ternary(self.bits(Colour::Black)) + 2 * ternary(self.bits(Colour::White));
-        4 * board + 2 * usize::from(!self.rules.centre_first) + usize::from(self.to_move == Colour::White)
+        self.rules.variant as usize * INDICES_PER_VARIANT
+            + 4 * board
+            + 2 * usize::from(!self.rules.centre_first)
+            + usize::from(self.to_move == Colour::White)
     }
 }

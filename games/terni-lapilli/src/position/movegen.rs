@@ -1,28 +1,24 @@
 //! Move generation, play, and the end of the game.
 
 use super::{MoveList, Phase, Position};
-use crate::board::{self, has_line};
 use crate::moves::Move;
 use crate::zobrist;
 use lapilli_board_graph::bits::bits;
-use lapilli_board_graph::{wheel, Point};
-
-/// The centre as a bit.
-const CENTRE: u16 = 1 << wheel::CENTRE.index();
+use lapilli_board_graph::Point;
 
 impl Position {
     /// Whether the side to move has lost: the opponent completed a line on
     /// its last ply, or the side to move cannot move (seed 000 and
     /// docs/design.md: a side that must move and cannot loses).
     pub(super) fn lost(&self) -> bool {
-        if has_line(self.bits(self.to_move.opponent())) {
+        if self.has_line(self.bits(self.to_move.opponent())) {
             return true;
         }
         if self.phase() == Phase::Placing {
-            return false; // at most 5 pieces: an empty point remains
+            return false; // fewer than 9 pieces: an empty point remains
         }
-        let empty = self.empty_bits();
-        bits(self.bits(self.to_move)).all(|p| board::neighbours(p) & empty == 0)
+        let (empty, tables) = (self.empty_bits(), self.tables());
+        bits(self.bits(self.to_move)).all(|p| tables.moves(p) & empty == 0)
     }
 
     /// Fills `moves` (cleared first) with the legal plies: placements by
@@ -31,19 +27,20 @@ impl Position {
         moves.clear();
         // A finished game has no moves: the opponent has a line, or the
         // side to move is blocked (then nothing is generated below anyway).
-        if has_line(self.bits(self.to_move.opponent())) {
+        let tables = self.tables();
+        if tables.has_line(self.bits(self.to_move.opponent())) {
             return;
         }
         let empty = self.empty_bits();
         if self.phase() == Phase::Placing {
             let mut targets = empty;
             if !self.rules.centre_first && self.piece_count() == 0 {
-                targets &= !CENTRE;
+                targets &= !(1 << self.rules.variant.board_kind().centre().index());
             }
             moves.extend(bits(targets).map(|p| Move::Place(Point::new(p))));
         } else {
             for from in bits(self.bits(self.to_move)) {
-                let targets = bits(board::neighbours(from) & empty);
+                let targets = bits(tables.moves(from) & empty);
                 moves.extend(targets.map(|to| Move::Slide { from: Point::new(from), to: Point::new(to) }));
             }
         }
@@ -74,8 +71,8 @@ impl Position {
     /// The empty points that would complete a line of the opponent of the
     /// side to move.
     pub(super) fn threatened_points(&self) -> u16 {
-        let opp = self.bits(self.to_move.opponent());
-        bits(self.empty_bits()).filter(|&p| has_line(opp | 1 << p)).fold(0, |t, p| t | 1 << p)
+        let (opp, tables) = (self.bits(self.to_move.opponent()), self.tables());
+        bits(self.empty_bits()).filter(|&p| tables.has_line(opp | 1 << p)).fold(0, |t, p| t | 1 << p)
     }
 
     /// The move-ordering hint of `m` given
@@ -86,7 +83,7 @@ impl Position {
             Move::Place(p) => (p.index(), own | 1 << p.index()),
             Move::Slide { from, to } => (to.index(), (own & !(1 << from.index())) | 1 << to.index()),
         };
-        if has_line(after) {
+        if self.has_line(after) {
             2
         } else if threatened >> to & 1 == 1 {
             1

@@ -1,11 +1,11 @@
 //! Constructors and validation.
 
 use super::{Position, PositionError};
-use crate::board::has_line;
-use crate::rules::{Rules, PIECES};
+use crate::board;
+use crate::rules::{Rules, POINTS};
 use crate::zobrist;
 use lapilli_board_graph::bits::bits;
-use lapilli_board_graph::{wheel, Bitboard, Colour, Point};
+use lapilli_board_graph::{Bitboard, Colour, Point};
 
 impl Default for Position {
     /// The start under the default [`Rules`].
@@ -32,13 +32,14 @@ impl Position {
     /// The [`PositionError`] of the first of these faults:
     /// - [`PositionError::OffBoard`] — a point outside `0..=8`;
     /// - [`PositionError::Overlap`] — a point in both sets;
-    /// - [`PositionError::TooManyPieces`] — a side with more than
-    ///   [`PIECES`] (3) pieces;
+    /// - [`PositionError::TooManyPieces`] — a side with more than the
+    ///   game's [`crate::Variant::pieces`] (3, or 4 in achi);
     /// - [`PositionError::Counts`] — counts alternate placement cannot
     ///   produce: Black places first, so it has as many pieces as White or
     ///   one more;
     /// - [`PositionError::SideToMove`] — while pieces remain to be placed
-    ///   (fewer than six on the board) the counts fix the side to move:
+    ///   (fewer than twice the game's pieces on the board) the counts fix
+    ///   the side to move:
     ///   Black with equal counts, White when Black has one more;
     /// - [`PositionError::BothHaveLines`] — both sides have three in a line
     ///   (the game ends at the first);
@@ -63,35 +64,37 @@ impl Position {
     /// ```
     pub fn from_parts(rules: Rules, sets: [Bitboard; 2], to_move: Colour) -> Result<Position, PositionError> {
         let [white, black] = sets;
-        if let Some(p) = (black | white).iter().find(|p| p.index() >= 9) {
+        if let Some(p) = (black | white).iter().find(|p| p.index() >= POINTS) {
             return Err(PositionError::OffBoard(p));
         }
         if let Some(p) = (black & white).first_point() {
             return Err(PositionError::Overlap(p));
         }
         let (b, w) = (black.len(), white.len());
+        let (variant, pieces) = (rules.variant, rules.variant.pieces());
         for (colour, count) in [(Colour::Black, b), (Colour::White, w)] {
-            if count > PIECES {
-                return Err(PositionError::TooManyPieces { colour, count });
+            if count > pieces {
+                return Err(PositionError::TooManyPieces { colour, count, variant });
             }
         }
         if b != w && b != w + 1 {
             return Err(PositionError::Counts { black: b, white: w });
         }
-        if b + w < 2 * PIECES {
+        if b + w < 2 * pieces {
             let expected = if b == w { Colour::Black } else { Colour::White };
             if to_move != expected {
                 return Err(PositionError::SideToMove { black: b, white: w, expected });
             }
         }
         let sets = [white.0 as u16, black.0 as u16];
-        if has_line(sets[0]) && has_line(sets[1]) {
+        let tables = board::tables(variant);
+        if tables.has_line(sets[0]) && tables.has_line(sets[1]) {
             return Err(PositionError::BothHaveLines);
         }
-        if has_line(sets[to_move.index()]) {
+        if tables.has_line(sets[to_move.index()]) {
             return Err(PositionError::MoverHasLine(to_move));
         }
-        if !rules.centre_first && w == 0 && black == wheel::CENTRE.bit() {
+        if !rules.centre_first && w == 0 && black == variant.board_kind().centre().bit() {
             return Err(PositionError::CentreFirst);
         }
         Ok(Position::with_key(sets, to_move, rules))

@@ -1,4 +1,4 @@
-//! The wheel's symmetries acting on positions and moves.
+//! The board's symmetries acting on positions and moves.
 
 use super::Position;
 use crate::moves::Move;
@@ -15,11 +15,13 @@ impl Symmetric for Position {
         Position::with_key([image(Colour::White), image(Colour::Black)], self.to_move, self.rules)
     }
 
-    /// Black's points, then White's, then the rules and the side to move:
-    /// ordered by Black's pieces first.
+    /// The game, Black's points, then White's, then the centre-first
+    /// option and the side to move: within a game, ordered by Black's
+    /// pieces first.
     #[inline]
     fn key(&self) -> u32 {
-        u32::from(self.bits(Colour::Black)) << 11
+        (self.rules.variant as u32) << 20
+            | u32::from(self.bits(Colour::Black)) << 11
             | u32::from(self.bits(Colour::White)) << 2
             | u32::from(!self.rules.centre_first) << 1
             | u32::from(self.to_move == Colour::White)
@@ -34,7 +36,8 @@ impl Symmetric for Position {
     }
 }
 
-/// Canonical forms under the wheel's 16 symmetries ([`crate::Rules::group`]).
+/// Canonical forms under the board's symmetries ([`crate::Rules::group`]:
+/// 16 on the wheel, 8 on the 3x3 boards).
 impl Canonicalize for Position {
     fn canonicalize(&self) -> Position {
         self.canonical(self.rules.group()).position

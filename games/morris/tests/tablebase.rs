@@ -1,0 +1,631 @@
+//! The morris tier space: the index is a bijection onto orbits, the
+//! un-moves invert exactly the plies inside a tier, plies lead only to the
+//! declared dependencies, and the tier solver agrees with the naive
+//! fixpoint and the in-memory solver position by position.
+
+use lapilli_board_graph::{Bitboard, Colour};
+use lapilli_morris::tablebase::{MorrisTiers, Tier, TierError};
+use lapilli_morris::{Position, Rules, Variant};
+use lapilli_search::tablebase::{
+    build, naive_values, solve_tier, BuildOptions, Silent, Tablebases, TierFile, TierSpace, TierTable,
+};
+use lapilli_search::{solve_keyed, Canonicalize, Game, Value};
+use lapilli_symmetry::Symmetric;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn nine() -> MorrisTiers {
+    MorrisTiers::new(Rules::default()).unwrap()
+}
+
+fn six() -> MorrisTiers {
+    MorrisTiers::new(Rules::new(Variant::SixMensMorris)).unwrap()
+}
+
+fn tier(name: &str) -> Tier {
+    name.parse().unwrap()
+}
+
+/// A random set of `k` points of the `n` outside `taken`.
+fn random_set(rng: &mut SmallRng, n: usize, k: u8, taken: u32) -> u32 {
+    let mut set = 0u32;
+    while set.count_ones() < u32::from(k) {
+        let p = rng.gen_range(0..n);
+        if (taken | set) >> p & 1 == 0 {
+            set |= 1 << p;
+        }
+    }
+    set
+}
+
+/// A random position of `t` built from random point sets (not through
+/// the index), or `None` if 100,000 draws give no valid one.
+fn random_position(space: &MorrisTiers, t: Tier, rng: &mut SmallRng) -> Option<Position> {
+    let rules = space.rules();
+    let n = rules.variant.points();
+    for _ in 0..100_000 {
+        let w = random_set(rng, n, t.on_board[0], 0);
+        let b = random_set(rng, n, t.on_board[1], w);
+        let side = t.side_to_move().unwrap_or(if rng.gen() { Colour::White } else { Colour::Black });
+        let pieces = [Bitboard(u64::from(w)), Bitboard(u64::from(b))];
+        if let Ok(p) = Position::from_parts(rules, pieces, t.in_hand, side, t.pending, 0) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Every pair of disjoint point sets of sizes `w` and `b` on `n` points.
+fn for_each_pair(n: usize, w: u8, b: u8, mut f: impl FnMut(u32, u32)) {
+    let subsets = |k: u8| -> Vec<u32> { (0u32..1 << n).filter(|s| s.count_ones() == u32::from(k)).collect() };
+    let (whites, blacks) = (subsets(w), subsets(b));
+    for &a in &whites {
+        for &c in &blacks {
+            if a & c == 0 {
+                f(a, c);
+            }
+        }
+    }
+}
+
+/// The positions of every used index of `tiers`.
+fn all_positions(space: &MorrisTiers, tiers: &[Tier]) -> Vec<Position> {
+    tiers.iter().flat_map(|&t| (0..space.size(t)).filter_map(move |i| space.position(t, i))).collect()
+}
+
+/// A directory under the system's temporary one, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("lapilli-morris-tb-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn lasker_morris_is_refused_and_names_carry_the_flying_rule() {
+    assert_eq!(
+        MorrisTiers::new(Rules::new(Variant::LaskerMorris)).unwrap_err(),
+        TierError::PlaceOrSlide(Variant::LaskerMorris)
+    );
+    assert_eq!(nine().variant_name(), "nine-mens-morris");
+    assert_eq!(
+        MorrisTiers::new(Rules::default().no_flying()).unwrap().variant_name(),
+        "nine-mens-morris+no-flying"
+    );
+    let six_flying = Rules { flying: true, ..Rules::new(Variant::SixMensMorris) };
+    assert_eq!(MorrisTiers::new(six_flying).unwrap().variant_name(), "six-mens-morris+flying");
+    assert_eq!(six().variant_name(), "six-mens-morris");
+    assert_eq!(nine().scheme(), "morris-pair-index/1");
+    let space = nine();
+    assert_eq!(space.parse_tier("w5b4x"), Some(Tier::movement(5, 4, true)));
+    assert_eq!(
+        space.parse_tier("w2b1h5.6"),
+        Some(Tier { on_board: [2, 1], in_hand: [5, 6], pending: false })
+    );
+    assert_eq!(space.parse_tier("w10b4"), None, "ten pieces in Nine Men's Morris");
+    assert_eq!(space.parse_tier("w2b1h6.5"), None, "Black never holds fewer than White");
+    assert_eq!(space.parse_tier("w5b4h0.0"), None, "not the canonical spelling");
+    assert_eq!(space.size(tier("w10b4")), 0);
+}
+
+#[test]
+fn tiers_of_positions_and_dependencies() {
+    let space = nine();
+    let pos: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
+    assert_eq!(space.tier(&pos), tier("w4b3"));
+    assert_eq!(space.tier(&Position::default()), tier("w0b0h9.9"));
+    assert_eq!(space.tier_of(&Position::start(Rules::new(Variant::SixMensMorris))), None);
+    let deps =
+        |name: &str| -> Vec<String> { space.dependencies(tier(name)).iter().map(Tier::to_string).collect() };
+    assert_eq!(deps("w4b3"), ["w4b3x"]);
+    assert_eq!(deps("w4b3x"), ["w3b3"], "Black's removal; White's would leave Black two pieces");
+    assert_eq!(deps("w4b4x"), ["w3b4", "w4b3"]);
+    assert_eq!(deps("w3b3x"), Vec::<String>::new(), "every removal ends the game");
+    assert_eq!(deps("w0b0h9.9"), ["w1b0h8.9"]);
+    assert_eq!(deps("w2b2h7.7"), ["w3b2h6.7", "w3b2h6.7x"]);
+    assert_eq!(deps("w3b2h6.7x"), ["w3b1h6.7"]);
+    assert_eq!(deps("w3b3h0.1"), ["w3b4", "w3b4x"]);
+    assert_eq!(deps("w3b0h5.6x"), Vec::<String>::new(), "nothing to remove");
+    assert!(space.has_internal_plies(tier("w5b5")));
+    assert!(!space.has_internal_plies(tier("w5b5x")));
+    assert!(!space.has_internal_plies(tier("w2b2h7.7")));
+    assert_eq!(space.movement_tiers(5).len(), 18);
+
+    // The whole game's tiers: each reachable from the start, none with a
+    // side below three pieces, every movement tier of 3 to 6 a side.
+    let six = self::six();
+    let tiers = six.game_tiers();
+    let set: HashSet<Tier> = tiers.iter().copied().collect();
+    for t in six.movement_tiers(6) {
+        assert!(set.contains(&t), "{t}");
+    }
+    for t in &tiers {
+        assert!(Colour::BOTH.into_iter().all(|c| t.pieces(c) >= 3), "{t}");
+        assert!(six.contains(*t));
+        assert!(six.size(*t) > 0);
+    }
+}
+
+/// Index, position and tier agree on every index of the tier, and the
+/// index of every pair of point sets names a position of its orbit.
+#[test]
+fn index_is_a_bijection_on_every_3_against_3_tier() {
+    let space = nine();
+    for t in space.movement_tiers(3) {
+        let mut used = HashSet::new();
+        for i in 0..space.size(t) {
+            if let Some(p) = space.position(t, i) {
+                assert_eq!(space.tier(&p), t);
+                assert_eq!(space.index(&p), i, "{p}");
+                used.insert(i);
+            }
+        }
+        // Every valid position, by brute force over all point sets.
+        // The canonical forms are compared on every 5th position (all of
+        // them take seconds).
+        let (mut hit, mut n) = (HashSet::new(), 0u64);
+        for_each_pair(24, 3, 3, |w, b| {
+            for side in Colour::BOTH {
+                let pieces = [Bitboard(u64::from(w)), Bitboard(u64::from(b))];
+                let Ok(p) = Position::from_parts(Rules::default(), pieces, [0, 0], side, t.pending, 0) else {
+                    continue;
+                };
+                let i = space.index(&p);
+                let q = space.position(t, i).expect("a valid position's index is used");
+                n += 1;
+                if n % 5 == 0 {
+                    assert_eq!(q.canonicalize(), p.canonicalize(), "{p} at {i}");
+                }
+                hit.insert(i);
+            }
+        });
+        assert_eq!(hit, used, "{t}: the used indices are the valid orbits");
+        if !t.pending {
+            // Every pair is valid here: the used indices are the orbits.
+            assert_eq!(used.len() as u64, 2 * space.pair_index(3, 3).classes());
+        }
+    }
+}
+
+/// Sampled indices of every nine men's movement tier up to 5 against 5
+/// and of every six men's game tier; random positions of each tier: the
+/// index is the same on all 16 images and names a member of the orbit.
+#[test]
+fn index_is_a_bijection_on_sampled_tiers() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    for (space, tiers) in [(nine(), nine().movement_tiers(5)), (six(), six().game_tiers())] {
+        let group = space.rules().variant.group();
+        for &t in &tiers {
+            let size = space.size(t);
+            let mut found = 0;
+            for _ in 0..300 {
+                let i = rng.gen_range(0..size);
+                if let Some(p) = space.position(t, i) {
+                    assert_eq!(space.tier(&p), t);
+                    assert_eq!(space.index(&p), i, "{p}");
+                    found += 1;
+                }
+            }
+            assert!(found > 0 || t.pending, "{t}: no sampled index is used");
+            for _ in 0..20 {
+                let p =
+                    random_position(&space, t, &mut rng).unwrap_or_else(|| panic!("{t}: no random position"));
+                let i = space.index(&p);
+                assert!(i < size);
+                for g in group.elements() {
+                    assert_eq!(space.index(&p.map(g)), i, "{p} under {g:?}");
+                }
+                let q = space.position(t, i).expect("used");
+                assert_eq!(q.canonicalize(), p.canonicalize());
+                assert_eq!(space.orbit_len(&p), p.orbit_len() as u64, "{p}");
+            }
+        }
+    }
+}
+
+/// The tiers a ply leads to are the tier itself (only where the tier has
+/// internal plies, handing the move over), a declared dependency, or a
+/// finished game.
+#[test]
+fn plies_lead_only_to_dependencies() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    let twelve = MorrisTiers::new(Rules::new(Variant::TwelveMensMorris)).unwrap();
+    let twelve_tiers: Vec<Tier> =
+        twelve.game_tiers().into_iter().filter(|t| t.pieces(Colour::White) >= 11).collect();
+    let nine_tiers: Vec<Tier> =
+        nine().game_tiers().into_iter().filter(|t| t.on_board[0] + t.on_board[1] <= 7).collect();
+    for (space, tiers) in [(six(), six().game_tiers()), (nine(), nine_tiers), (twelve, twelve_tiers)] {
+        for &t in &tiers {
+            let deps = space.dependencies(t);
+            for _ in 0..10 {
+                let Some(p) = random_position(&space, t, &mut rng) else { continue };
+                for m in p.legal_moves() {
+                    let mut child = p;
+                    child.play_unchecked(m);
+                    if child.outcome().is_some() {
+                        continue;
+                    }
+                    let ct = space.tier(&child);
+                    if ct == t {
+                        assert!(space.has_internal_plies(t), "{p} {m:?}");
+                        assert_ne!(child.side_to_move(), p.side_to_move());
+                    } else {
+                        assert!(deps.contains(&ct), "{p} -> {child}: {ct} is not a dependency of {t}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every predecessor has a ply to exactly the position, and every ply that
+/// stays in the tier is found again among its child's predecessors.
+#[test]
+fn unmoves_invert_exactly_the_plies_inside_a_tier() {
+    let mut rng = SmallRng::seed_from_u64(13);
+    let no_flying = MorrisTiers::new(Rules::default().no_flying()).unwrap();
+    let cases = [
+        (nine(), nine().movement_tiers(5)),
+        (six(), six().movement_tiers(6)),
+        (no_flying, vec![tier("w3b3"), tier("w3b4"), tier("w4b3")]),
+    ];
+    let (mut checked, mut plies) = (0, 0);
+    for (space, tiers) in cases {
+        for t in tiers.into_iter().filter(|&t| space.has_internal_plies(t)) {
+            let mut preds = Vec::new();
+            for _ in 0..30 {
+                let c = random_position(&space, t, &mut rng).unwrap();
+                preds.clear();
+                space.predecessors(&c, &mut preds);
+                for p in &preds {
+                    assert_eq!(space.tier(p), t);
+                    assert!(p.outcome().is_none());
+                    let hits = p
+                        .legal_moves()
+                        .iter()
+                        .filter(|&&m| {
+                            let mut child = *p;
+                            child.play_unchecked(m);
+                            child == c
+                        })
+                        .count();
+                    assert_eq!(hits, 1, "{p} has no ply to {c}");
+                    checked += 1;
+                }
+                let unique: HashSet<u64> = preds.iter().map(Game::zobrist).collect();
+                assert_eq!(unique.len(), preds.len(), "{c}: duplicate predecessors");
+
+                let p = random_position(&space, t, &mut rng).unwrap();
+                for m in p.legal_moves() {
+                    let mut child = p;
+                    child.play_unchecked(m);
+                    if space.tier(&child) != t {
+                        continue;
+                    }
+                    preds.clear();
+                    space.predecessors(&child, &mut preds);
+                    assert!(preds.contains(&p), "{p} -> {child} is not un-moved");
+                    plies += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5_000 && plies > 5_000, "{checked} predecessors, {plies} plies");
+}
+
+/// The value of `p` is the best of its plies' values (the fixpoint
+/// equation the solution satisfies: fastest win, else draw, else slowest
+/// loss, a ply added).
+fn assert_consistent(tables: &Tablebases<&MorrisTiers>, p: &Position) {
+    let v = tables.probe(p).unwrap_or_else(|| panic!("{p} not covered"));
+    if p.outcome().is_none() {
+        assert_eq!(tables.best_move(p).map(|(_, best)| best), Some(v), "{p}: not the best of its plies");
+    }
+}
+
+/// The values of every index of `tiers` from the tier builder, checked
+/// against the naive fixpoint and the in-memory solver; symmetric
+/// positions get equal values.
+fn check_solver(space: &MorrisTiers, tiers: &[Tier], name: &str) {
+    let dir = TempDir::new(name);
+    let started = Instant::now();
+    let reports = build(space, tiers, &dir.0, &BuildOptions::default(), &Silent).unwrap();
+    eprintln!("{name}: built in {:?}", started.elapsed());
+    for r in &reports {
+        eprintln!("  {} {:?} in {} ms", r.tier, r.file.counts, r.millis);
+    }
+    assert_eq!(reports.len(), tiers.len());
+    let tables = Tablebases::open(space, &dir.0).unwrap();
+    let roots = all_positions(space, tiers);
+    // The two references side by side (each single-threaded).
+    let (naive, keyed) = std::thread::scope(|scope| {
+        let naive = scope.spawn(|| {
+            let started = Instant::now();
+            let naive = naive_values(&roots, Position::canonicalize);
+            eprintln!("{name}: naive fixpoint over {} roots in {:?}", roots.len(), started.elapsed());
+            naive
+        });
+        let started = Instant::now();
+        let keyed = solve_keyed(&roots);
+        eprintln!("{name}: in-memory solver in {:?}", started.elapsed());
+        (naive.join().unwrap(), keyed)
+    });
+    let mut decided = 0;
+    for p in &roots {
+        let v = tables.probe(p).unwrap_or_else(|| panic!("{p} not covered"));
+        assert_eq!(Some(&v), naive.get(&p.canonicalize().zobrist()), "{p}: tier solver against naive");
+        assert_eq!(keyed.probe(p), Some(v), "{p}: tier solver against the in-memory solver");
+        decided += u32::from(v != Value::Draw);
+    }
+    assert!(decided > 0);
+    let mut rng = SmallRng::seed_from_u64(14);
+    let group = space.rules().variant.group();
+    for &t in tiers {
+        for _ in 0..50 {
+            let p = random_position(space, t, &mut rng).unwrap();
+            assert_consistent(&tables, &p);
+            let v = tables.probe(&p).unwrap();
+            for g in group.elements() {
+                assert_eq!(tables.probe(&p.map(g)), Some(v), "{p}");
+            }
+        }
+    }
+}
+
+#[test]
+fn nine_mens_3_against_3_agrees_with_the_naive_fixpoint_and_the_in_memory_solver() {
+    let space = nine();
+    check_solver(&space, &space.movement_tiers(3), "nine-3v3");
+}
+
+#[test]
+fn six_mens_3_against_3_agrees_with_the_naive_fixpoint_and_the_in_memory_solver() {
+    let space = six();
+    check_solver(&space, &space.movement_tiers(3), "six-3v3");
+}
+
+/// Brute force: the valid positions of a movement tier of `w` against `b`
+/// pieces, over every pair of point sets and both sides.
+fn count_valid(rules: Rules, w: u8, b: u8, pending: bool) -> u64 {
+    let mut count = 0;
+    for_each_pair(rules.variant.points(), w, b, |a, c| {
+        for side in Colour::BOTH {
+            let pieces = [Bitboard(u64::from(a)), Bitboard(u64::from(c))];
+            count += u64::from(Position::from_parts(rules, pieces, [0, 0], side, pending, 0).is_ok());
+        }
+    });
+    count
+}
+
+#[test]
+fn w3b3_file_round_trip_and_counts() {
+    let space = nine();
+    let (t, tx) = (tier("w3b3"), tier("w3b3x"));
+    let pending = solve_tier(&space, tx, &|_: &Position| None, &Silent).unwrap();
+    let outside_tables = Tablebases::from_tables(&space, vec![(tx, pending.clone())]);
+    let started = Instant::now();
+    let table = solve_tier(&space, t, &|p: &Position| outside_tables.probe(p), &Silent).unwrap();
+    eprintln!("w3b3 solved in {:?}", started.elapsed());
+
+    let dir = TempDir::new("roundtrip");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let path = dir.0.join(TierFile::file_name("w3b3"));
+    let written = TierFile::write(&path, &space, t, &table).unwrap();
+    let (read, back): (TierFile, TierTable) = TierFile::read(&path, &space, Some(t)).unwrap();
+    assert_eq!(read, written);
+    assert_eq!(back, table);
+    assert_eq!(read.tier, "w3b3");
+    assert_eq!(read.variant, "nine-mens-morris");
+
+    for (t, table) in [(t, &table), (tx, &pending)] {
+        let counts = table.counts();
+        let valid = count_valid(Rules::default(), 3, 3, t.pending);
+        assert_eq!(counts.positions(), valid, "{t}");
+        assert_eq!(counts.classes() + counts.unused, space.size(t));
+        let used = (0..space.size(t)).filter(|&i| space.position(t, i).is_some()).count() as u64;
+        assert_eq!(counts.classes(), used);
+        eprintln!("{t}: {valid} positions, {used} classes, {} indices", space.size(t));
+    }
+    // Without a pending removal every pair of sets is valid, twice.
+    assert_eq!(table.counts().positions(), 2 * 2024 * 1330);
+}
+
+/// Tier sizes: `cargo test --release --test tablebase -- --ignored --nocapture sizes`.
+#[test]
+#[ignore]
+fn report_tier_sizes() {
+    let space = nine();
+    for w in 3..=5 {
+        for b in 3..=5 {
+            let pair = space.pair_index(w, b);
+            let t = Tier::movement(w, b, false);
+            println!(
+                "nine {t}: len {} (2 x {}), classes {} (2 x {}), slack {:.5}",
+                space.size(t),
+                pair.len(),
+                2 * pair.classes(),
+                pair.classes(),
+                pair.len() as f64 / pair.classes() as f64
+            );
+        }
+    }
+    let six = self::six();
+    let tiers = six.game_tiers();
+    let total: u64 = tiers.iter().map(|&t| six.size(t)).sum();
+    let classes: u64 = tiers
+        .iter()
+        .map(|&t| {
+            six.pair_index(t.on_board[0], t.on_board[1]).classes() * if t.is_movement() { 2 } else { 1 }
+        })
+        .sum();
+    println!("six game: {} tiers, {total} entries, {classes} pair classes", tiers.len());
+    let nine = self::nine();
+    let tiers = nine.game_tiers();
+    let total: u64 = tiers.iter().map(|&t| nine.size(t)).sum();
+    let largest = tiers.iter().max_by_key(|&&t| nine.size(t)).unwrap();
+    println!(
+        "nine game: {} tiers, {total} entries, largest {largest} ({})",
+        tiers.len(),
+        nine.size(*largest)
+    );
+}
+
+/// Per-call cost of `index` and `position` on w5b5:
+/// `cargo test --release --test tablebase -- --ignored --nocapture per_call`.
+#[test]
+#[ignore]
+fn per_call_index_and_position() {
+    for (space, name) in [(nine(), "w5b5"), (nine(), "w3b3"), (six(), "w5b5")] {
+        let t = tier(name);
+        let size = space.size(t);
+        let mut rng = SmallRng::seed_from_u64(15);
+        let indices: Vec<u64> = (0..1_000_000).map(|_| rng.gen_range(0..size)).collect();
+        let started = Instant::now();
+        let positions: Vec<Position> = indices.iter().filter_map(|&i| space.position(t, i)).collect();
+        let position_ns = started.elapsed().as_nanos() as f64 / indices.len() as f64;
+        let started = Instant::now();
+        let sum = positions.iter().map(|p| space.index(p)).fold(0u64, u64::wrapping_add);
+        let index_ns = started.elapsed().as_nanos() as f64 / positions.len() as f64;
+        let (w, b) = (t.on_board[0], t.on_board[1]);
+        let pair = space.pair_index(w, b);
+        let started = Instant::now();
+        let sets: Vec<(u32, u32)> = indices.iter().filter_map(|&i| pair.sets(i % pair.len())).collect();
+        let sets_ns = started.elapsed().as_nanos() as f64 / indices.len() as f64;
+        let started = Instant::now();
+        let pair_sum = sets.iter().map(|&(a, c)| pair.index(a, c)).fold(0u64, u64::wrapping_add);
+        let pair_ns = started.elapsed().as_nanos() as f64 / sets.len() as f64;
+        let started = Instant::now();
+        let built = sets
+            .iter()
+            .filter_map(|&(a, c)| {
+                let pieces = [Bitboard(u64::from(a)), Bitboard(u64::from(c))];
+                Position::from_parts(space.rules(), pieces, [0, 0], Colour::White, false, 0).ok()
+            })
+            .fold(0u64, |acc, p| acc ^ p.zobrist());
+        let parts_ns = started.elapsed().as_nanos() as f64 / sets.len() as f64;
+        println!(
+            "  PairIndex::sets {sets_ns:.1} ns/call, PairIndex::index {pair_ns:.1} ns/call, \
+             Position::from_parts {parts_ns:.1} ns/call ({pair_sum}, {built})"
+        );
+        let mut preds = Vec::with_capacity(256);
+        let started = Instant::now();
+        let mut n = 0;
+        for p in &positions {
+            preds.clear();
+            space.predecessors(p, &mut preds);
+            n += preds.len();
+        }
+        let pred_ns = started.elapsed().as_nanos() as f64 / n as f64;
+        println!(
+            "{} {name}: position {position_ns:.1} ns/call, index {index_ns:.1} ns/call, \
+             predecessors {pred_ns:.1} ns/predecessor ({sum})",
+            space.variant_name()
+        );
+    }
+}
+
+/// Builds the nine men's movement tablebases up to `LAPILLI_TB_MAX_PIECES`
+/// (default 4) pieces a side into a temporary directory and prints each
+/// tier's size and time:
+/// `cargo test --release --test tablebase -- --ignored --nocapture build_nine`.
+#[test]
+#[ignore]
+fn build_nine_mens_movement_tiers() {
+    let max: u8 = std::env::var("LAPILLI_TB_MAX_PIECES").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
+    let space = nine();
+    let dir = TempDir::new("build-nine");
+    let started = Instant::now();
+    let reports =
+        build(&space, &space.movement_tiers(max), &dir.0, &BuildOptions::default(), &Silent).unwrap();
+    for r in &reports {
+        let c = &r.file.counts;
+        println!(
+            "{:>6}: {:>11} entries {:>10} classes {:>12} positions, max DTM {:>3}, {:>7} ms, {:>10.0} positions/s",
+            r.tier,
+            r.file.entries,
+            c.classes(),
+            c.positions(),
+            c.max_dtm,
+            r.millis,
+            r.positions_per_second()
+        );
+        println!("        {c:?}");
+    }
+    println!("total {:?}", started.elapsed());
+    let tables = Tablebases::open(&space, &dir.0).unwrap();
+    let mut rng = SmallRng::seed_from_u64(16);
+    for t in space.movement_tiers(max) {
+        for _ in 0..2000 {
+            assert_consistent(&tables, &random_position(&space, t, &mut rng).unwrap());
+        }
+    }
+}
+
+/// The 4 against 3 tiers (and the 3 against 3 ones they lead to) against
+/// the in-memory solver, every position: about a minute and 2 GiB.
+#[test]
+#[ignore]
+fn nine_mens_4_against_3_agrees_with_the_in_memory_solver() {
+    let space = nine();
+    let tiers = [tier("w4b3"), tier("w4b3x")];
+    let dir = TempDir::new("nine-4v3");
+    build(&space, &tiers, &dir.0, &BuildOptions::default(), &Silent).unwrap();
+    let tables = Tablebases::open(&space, &dir.0).unwrap();
+    let roots = all_positions(&space, &tiers);
+    let started = Instant::now();
+    let keyed = solve_keyed(&roots);
+    println!(
+        "in-memory solver over {} roots: {} orbits in {:?}",
+        roots.len(),
+        keyed.len(),
+        started.elapsed()
+    );
+    for p in &roots {
+        assert_eq!(keyed.probe(p), tables.probe(p), "{p}");
+    }
+}
+
+/// Solves Six Men's Morris from the empty board (every game tier) and
+/// checks the fixpoint equation on random positions of every tier:
+/// `cargo test --release --test tablebase -- --ignored --nocapture six_mens_whole`.
+#[test]
+#[ignore]
+fn six_mens_whole_game() {
+    let space = six();
+    let tiers = space.game_tiers();
+    let dir = TempDir::new("six-game");
+    let started = Instant::now();
+    let reports = build(&space, &tiers, &dir.0, &BuildOptions::default(), &Silent).unwrap();
+    let positions: u64 = reports.iter().map(|r| r.file.counts.positions()).sum();
+    let entries: u64 = reports.iter().map(|r| r.file.entries).sum();
+    let classes: u64 = reports.iter().map(|r| r.file.counts.classes()).sum();
+    println!(
+        "{} tiers, {entries} entries, {classes} classes, {positions} positions in {:?}",
+        reports.len(),
+        started.elapsed()
+    );
+    let tables = Tablebases::open(&space, &dir.0).unwrap();
+    let start = Position::start(space.rules());
+    println!("start: {:?}", tables.probe(&start));
+    let mut rng = SmallRng::seed_from_u64(17);
+    for &t in &tiers {
+        for _ in 0..200 {
+            if let Some(p) = random_position(&space, t, &mut rng) {
+                assert_consistent(&tables, &p);
+            }
+        }
+    }
+    assert_consistent(&tables, &start);
+}
