@@ -27,11 +27,13 @@ fn solve_in_order(space: &MorrisTiers, tiers: &[Tier]) -> Vec<(Tier, TierTable)>
 fn solve_benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("tablebase/solve");
     g.sample_size(10);
-    for (name, variant, max) in
-        [("nine_mens_morris_3v3", Variant::NineMensMorris, 3), ("six_mens_morris_4v4", Variant::SixMensMorris, 4)]
-    {
+    for (name, variant, max) in [
+        ("nine_mens_morris_3v3", Variant::NineMensMorris, 3),
+        ("six_mens_morris_4v4", Variant::SixMensMorris, 4),
+    ] {
         let space = MorrisTiers::new(Rules::new(variant)).expect("not Lasker");
-        let tiers = lapilli_search::tablebase::ordered_tiers(&space, &space.movement_tiers(max)).expect("a DAG");
+        let tiers =
+            lapilli_search::tablebase::ordered_tiers(&space, &space.movement_tiers(max)).expect("a DAG");
         let reference = solve_in_order(&space, &tiers);
         let positions: u64 = reference.iter().map(|(_, t)| t.counts().positions()).sum();
         let entries: u64 = tiers.iter().map(|&t| space.size(t)).sum();
@@ -51,7 +53,8 @@ fn index_benches(c: &mut Criterion) {
     let space = MorrisTiers::new(Rules::default()).expect("nine men's morris");
     let tier = Tier::movement(5, 5, false);
     // Every 997th index of the 5-against-5 tier that holds a position.
-    let indices: Vec<u64> = (0..space.size(tier)).step_by(997).filter(|&i| space.position(tier, i).is_some()).collect();
+    let indices: Vec<u64> =
+        (0..space.size(tier)).step_by(997).filter(|&i| space.position(tier, i).is_some()).collect();
     let positions: Vec<_> = indices.iter().map(|&i| space.position(tier, i).expect("filtered")).collect();
     g.throughput(Throughput::Elements(indices.len() as u64));
     g.bench_function("nine_mens_morris_5v5_position", |b| {

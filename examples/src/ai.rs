@@ -1,10 +1,12 @@
 //! Choosing a computer player on the command line.
 
-use crate::error::{CliError, Kind};
+use crate::error::{solve_error, CliError, Kind};
+use crate::progress::BuildProgress;
 use crate::Result;
 use lapilli_board_graph::notation::excerpt;
-use lapilli_search::registry::{MoveOf, Solution, VariantDescriptor};
-use lapilli_search::{Engine, History, Limits, Options, Player, RandomPlayer};
+use lapilli_search::registry::{MoveOf, Solution, TableStore, VariantDescriptor};
+use lapilli_search::tablebase::{Oracle, Probing};
+use lapilli_search::{Engine, History, Limits, Options, Player, RandomPlayer, Value};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -76,32 +78,49 @@ pub enum Ai<V: VariantDescriptor> {
 }
 
 impl<V: VariantDescriptor> Ai<V> {
-    /// The players `spec` names for `variant` (solving it for `perfect`).
+    /// The players `spec` names for `variant`: for `perfect`, the
+    /// variant's solution ([`VariantDescriptor::solve_stored`], its tables
+    /// kept in `store`, built on first use with a progress bar on standard
+    /// error unless `quiet`).
     ///
     /// # Errors
-    /// `perfect` for a variant without a solution.
-    pub fn new(spec: AiSpec, variant: &V) -> Result<Ai<V>> {
+    /// `perfect` for a variant without a solution (kind `unsolvable`), or
+    /// whose tables cannot be built or read ([`crate::error::tablebase_error`]).
+    pub fn new(spec: AiSpec, variant: &V, store: &TableStore, quiet: bool) -> Result<Ai<V>> {
         Ok(match spec {
             AiSpec::Random => Ai::Random,
             AiSpec::Minimax(depth) => Ai::Minimax(depth, variant.heuristic()),
-            AiSpec::Perfect => Ai::Perfect(variant.solve().map_err(|e| {
-                CliError::new(
-                    Kind::Unsolvable,
-                    format!("--ai perfect needs a solved game: {e}; use minimax:N or random"),
-                )
-            })?),
+            AiSpec::Perfect => {
+                let progress = BuildProgress::new(quiet);
+                let solution = variant.solve_stored(store, &progress).map_err(|e| {
+                    solve_error(e, |reason| {
+                        format!("--ai perfect needs a solved game: {reason}; use minimax:N or random")
+                    })
+                })?;
+                Ai::Perfect(solution)
+            }
         })
     }
 
     /// A player: `seed` seeds the random one; the search player stops at
     /// its depth or after `time` per move, whichever comes first, with a
-    /// transposition table of `table_bytes`.
+    /// transposition table of `table_bytes`. With `tables`, the player
+    /// plays the tables' perfect ply wherever they cover the position and
+    /// its successors (fastest win, slowest loss, holding draws), and a
+    /// search player scores the positions they cover exactly
+    /// ([`Probing`]).
     ///
     /// # Errors
     /// A transposition table the machine will not give.
-    pub fn player(&self, seed: u64, time: Option<Duration>, table_bytes: usize) -> Result<AiPlayer<'_, V>> {
-        Ok(match self {
-            Ai::Random => AiPlayer::Plain(Box::new(RandomPlayer::new(seed))),
+    pub fn player<'a>(
+        &'a self,
+        seed: u64,
+        time: Option<Duration>,
+        table_bytes: usize,
+        tables: Option<&'a dyn Oracle<V::Position>>,
+    ) -> Result<AiPlayer<'a, V>> {
+        let kind = match self {
+            Ai::Random => PlayerKind::Plain(Box::new(RandomPlayer::new(seed))),
             Ai::Minimax(depth, heuristic) => {
                 let self_name = AiSpec::Minimax(*depth);
                 let mut limits = Limits::depth(*depth);
@@ -110,36 +129,61 @@ impl<V: VariantDescriptor> Ai<V> {
                 }
                 let engine = Engine::try_with_options(Options::default().with_table_bytes(table_bytes))
                     .map_err(|e| CliError::new(Kind::Resources, format!("the {self_name} AI: {e}")))?;
-                AiPlayer::Search { engine, limits, depth: *depth, eval: heuristic }
+                let eval = match tables {
+                    Some(tables) => Eval::Probing(Probing { eval: heuristic.clone(), tables }),
+                    None => Eval::Plain(heuristic),
+                };
+                PlayerKind::Search { engine, limits, depth: *depth, eval }
             }
-            Ai::Perfect(solution) => AiPlayer::Plain(Box::new(solution.player())),
-        })
+            Ai::Perfect(solution) => PlayerKind::Plain(Box::new(solution.player())),
+        };
+        // The solution already plays perfectly everywhere.
+        let tables = if matches!(self, Ai::Perfect(_)) { None } else { tables };
+        Ok(AiPlayer { kind, tables })
     }
 }
 
-/// What a search player's search did for its move.
+/// What a player did for its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The deepest completed iteration, in plies.
-    pub depth: u32,
-    /// How long it searched.
-    pub elapsed: Duration,
+pub enum Thought {
+    /// A search: its deepest completed iteration, in plies, and how long
+    /// it searched.
+    Search {
+        /// The deepest completed iteration, in plies.
+        depth: u32,
+        /// How long it searched.
+        elapsed: Duration,
+    },
+    /// The tablebase's perfect ply, keeping this value for the mover.
+    Tablebase(Value),
 }
 
 impl fmt::Display for Thought {
-    /// "depth 9, 1.00 s" or "depth 4, 12 ms".
+    /// "depth 9, 1.00 s", "depth 4, 12 ms" or "tablebase: win in 7 plies".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = self.elapsed.as_secs_f64() * 1e3;
-        if ms >= 1000.0 {
-            write!(f, "depth {}, {:.2} s", self.depth, ms / 1e3)
-        } else {
-            write!(f, "depth {}, {ms:.0} ms", self.depth)
+        match *self {
+            Thought::Search { depth, elapsed } => {
+                let ms = elapsed.as_secs_f64() * 1e3;
+                if ms >= 1000.0 {
+                    write!(f, "depth {depth}, {:.2} s", ms / 1e3)
+                } else {
+                    write!(f, "depth {depth}, {ms:.0} ms")
+                }
+            }
+            Thought::Tablebase(v) => write!(f, "tablebase: {v}"),
         }
     }
 }
 
-/// A computer player of one side.
-pub enum AiPlayer<'a, V: VariantDescriptor> {
+/// The evaluation of a search player: the variant's heuristic, or the
+/// heuristic behind the tables.
+enum Eval<'a, V: VariantDescriptor> {
+    Plain(&'a V::Heuristic),
+    Probing(Probing<'a, V::Heuristic, V::Position>),
+}
+
+/// The kinds of computer players.
+enum PlayerKind<'a, V: VariantDescriptor> {
     /// A player of the search crate (random, perfect).
     Plain(Box<dyn Player<V::Position> + 'a>),
     /// The engine, within limits, with the variant's heuristic.
@@ -151,35 +195,53 @@ pub enum AiPlayer<'a, V: VariantDescriptor> {
         /// The depth asked for.
         depth: u32,
         /// The evaluation.
-        eval: &'a V::Heuristic,
+        eval: Eval<'a, V>,
     },
 }
 
+/// A computer player of one side, with the tables it consults, if any.
+pub struct AiPlayer<'a, V: VariantDescriptor> {
+    kind: PlayerKind<'a, V>,
+    tables: Option<&'a dyn Oracle<V::Position>>,
+}
+
 impl<V: VariantDescriptor> AiPlayer<'_, V> {
-    /// The player's name on the command line, e.g. `minimax:4`.
+    /// The player's name on the command line, e.g. `minimax:4`, with
+    /// `+tablebase` when it consults tables.
     pub fn name(&self) -> String {
-        match self {
-            AiPlayer::Plain(p) => p.name(),
-            AiPlayer::Search { depth, .. } => AiSpec::Minimax(*depth).to_string(),
+        let name = match &self.kind {
+            PlayerKind::Plain(p) => p.name(),
+            PlayerKind::Search { depth, .. } => AiSpec::Minimax(*depth).to_string(),
+        };
+        if self.tables.is_some() {
+            format!("{name}+tablebase")
+        } else {
+            name
         }
     }
 
     /// The most a move may take, for a search player with a time limit.
     pub fn time_limit(&self) -> Option<Duration> {
-        match self {
-            AiPlayer::Plain(_) => None,
-            AiPlayer::Search { limits, .. } => limits.time,
+        match &self.kind {
+            PlayerKind::Plain(_) => None,
+            PlayerKind::Search { limits, .. } => limits.time,
         }
     }
 
-    /// The ply chosen in `pos` after `history`, with what the search did
-    /// (for a search player); `None` when the game is over.
+    /// The ply chosen in `pos` after `history`, with what the player did
+    /// (a search or a tablebase ply); `None` when the game is over.
     pub fn choose(&mut self, pos: &V::Position, history: &History) -> Option<(MoveOf<V>, Option<Thought>)> {
-        match self {
-            AiPlayer::Plain(p) => p.choose_in_game(pos, history).map(|m| (m, None)),
-            AiPlayer::Search { engine, limits, eval, .. } => {
-                let a = engine.search_single(pos, history, limits, *eval);
-                let thought = Thought { depth: a.depth, elapsed: a.elapsed };
+        if let Some((m, value)) = self.tables.and_then(|t| t.best_move(pos)) {
+            return Some((m, Some(Thought::Tablebase(value))));
+        }
+        match &mut self.kind {
+            PlayerKind::Plain(p) => p.choose_in_game(pos, history).map(|m| (m, None)),
+            PlayerKind::Search { engine, limits, eval, .. } => {
+                let a = match eval {
+                    Eval::Plain(eval) => engine.search_single(pos, history, limits, *eval),
+                    Eval::Probing(eval) => engine.search_single(pos, history, limits, eval),
+                };
+                let thought = Thought::Search { depth: a.depth, elapsed: a.elapsed };
                 a.best_move.map(|m| (m, Some(thought)))
             }
         }
@@ -206,9 +268,10 @@ mod tests {
 
     #[test]
     fn thoughts_read_in_seconds_or_milliseconds() {
-        let t = Thought { depth: 9, elapsed: Duration::from_millis(1000) };
+        let t = Thought::Search { depth: 9, elapsed: Duration::from_millis(1000) };
         assert_eq!(t.to_string(), "depth 9, 1.00 s");
-        let t = Thought { depth: 4, elapsed: Duration::from_micros(12_400) };
+        let t = Thought::Search { depth: 4, elapsed: Duration::from_micros(12_400) };
         assert_eq!(t.to_string(), "depth 4, 12 ms");
+        assert_eq!(Thought::Tablebase(Value::Win(7)).to_string(), "tablebase: win in 7 plies");
     }
 }

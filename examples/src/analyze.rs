@@ -2,14 +2,17 @@
 
 use crate::error::{fail, CliError, Kind};
 use crate::play::{checked_plies, game_over_text};
-use crate::report::{AnalyzeJson, GameOverJson, LimitsJson};
+use crate::report::{AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson};
+use crate::tablebase::open_tables;
 use crate::Result;
 use lapilli_board_graph::notation::{excerpt, fields};
 use lapilli_search::registry::{GameVisitor, PositionTextError, VariantDescriptor};
+use lapilli_search::tablebase::Probing;
 use lapilli_search::{
     Adjudication, CheckedGame, Ending, Engine, Game, GameRecord, Limits, Options, RecordError, ScoreKind,
 };
 use std::io::Write;
+use std::path::PathBuf;
 
 /// `lapilli analyze` with its options.
 pub struct Analyze<'o> {
@@ -25,6 +28,8 @@ pub struct Analyze<'o> {
     pub split_root: bool,
     /// Transposition-table bytes.
     pub tt_bytes: usize,
+    /// The folder of tablebases to consult.
+    pub tablebase: Option<PathBuf>,
     /// JSON output.
     pub json: bool,
     /// Where the report goes.
@@ -113,6 +118,10 @@ impl GameVisitor for Analyze<'_> {
         let out = self.out;
         let start = position_or_start(&v, self.position.as_deref())?;
         let record = record_after(&v, start, &self.moves)?;
+        let tables = match &self.tablebase {
+            Some(dir) => Some(open_tables(&v, dir, "--tablebase")?),
+            None => None,
+        };
         let pos = record.position();
         if let Some(status) = record.status() {
             let text = game_over_text(&v, pos, status);
@@ -142,7 +151,21 @@ impl GameVisitor for Analyze<'_> {
                 format!("--tt-mib {}: {e}; give a smaller --tt-mib", self.tt_bytes >> 20),
             )
         })?;
-        let a = engine.search(pos, record.history(), &self.limits, &v.heuristic());
+        let a = match tables.as_deref() {
+            Some(tables) => {
+                let eval = Probing { eval: v.heuristic(), tables };
+                engine.search(pos, record.history(), &self.limits, &eval)
+            }
+            None => engine.search(pos, record.history(), &self.limits, &v.heuristic()),
+        };
+        let tablebase = tables.as_deref().and_then(|t| {
+            let value = t.probe(pos)?;
+            Some(TablebaseJson {
+                value: value.wdl(),
+                dtm: value.plies(),
+                best_move: t.best_move(pos).map(|(m, _)| pos.move_text(m)),
+            })
+        });
         if a.threads < self.threads {
             eprintln!(
                 "warning: the system started {} of the {} threads asked for; the search ran on those",
@@ -179,6 +202,7 @@ impl GameVisitor for Analyze<'_> {
                 stop_reason: a.stop_reason.name(),
                 threads,
                 limits,
+                tablebase,
             };
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
@@ -187,6 +211,13 @@ impl GameVisitor for Analyze<'_> {
         writeln!(out, "best move: {}", best.as_deref().unwrap_or("none"))?;
         writeln!(out, "score: {}", score_text(a.score))?;
         writeln!(out, "principal variation: {}", pv.join(" "))?;
+        if let Some(t) = &tablebase {
+            let dtm = t.dtm.map_or(String::new(), |d| format!(" in {d} plies"));
+            let best = t.best_move.as_deref().map_or(String::new(), |m| format!(", perfect ply {m}"));
+            writeln!(out, "tablebase: {}{dtm} for the side to move{best}", t.value)?;
+        } else if tables.is_some() {
+            writeln!(out, "tablebase: the tables do not cover this position")?;
+        }
         let last = if a.stopped { "; the result is the last completed iteration's" } else { "" };
         let unit = if a.depth == 1 { "ply" } else { "plies" };
         writeln!(out, "depth: {} {unit} ({}{last})", a.depth, a.stop_reason)?;

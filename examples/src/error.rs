@@ -2,6 +2,8 @@
 //! error and, under `--json`, as a JSON object on standard output.
 
 use lapilli_board_graph::notation::{excerpt, EXCERPT_CHARS};
+use lapilli_search::registry::SolveError;
+use lapilli_search::tablebase::TablebaseError;
 use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -22,6 +24,9 @@ pub enum Kind {
     GameOver,
     /// A strong solution asked of a variant that has none.
     Unsolvable,
+    /// A tablebase folder or file that cannot serve: missing, without
+    /// tables, of another game or variant, truncated or corrupted.
+    Tablebase,
     /// Memory or threads the machine would not give.
     Resources,
     /// Reading the input or writing the output failed.
@@ -38,6 +43,7 @@ impl Kind {
             Kind::Move => "move",
             Kind::GameOver => "game-over",
             Kind::Unsolvable => "unsolvable",
+            Kind::Tablebase => "tablebase",
             Kind::Resources => "resources",
             Kind::Io => "io",
         }
@@ -149,6 +155,40 @@ pub fn fail<T>(kind: Kind, message: impl Into<String>) -> Result<T, CliError> {
     Err(CliError::new(kind, message))
 }
 
+/// A tablebase failure as the program reports it: kind `tablebase` (exit
+/// status 2) for what is wrong with the folder or its files (a folder or
+/// file that does not exist, a file that is not a tier file, of another
+/// format version, game, variant or index scheme, truncated, corrupted, a
+/// tier or dependency missing, dependencies in a cycle); kind `io` (exit 1)
+/// for the other file-system failures (permissions, a full disk); kind
+/// `resources` (exit 1) for the memory budget, a tier too large for one
+/// table and threads the system would not start. The message is the
+/// error's own, naming the file.
+pub fn tablebase_error(e: TablebaseError) -> CliError {
+    let kind = match &e {
+        TablebaseError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => Kind::Tablebase,
+        TablebaseError::Io { .. } => Kind::Io,
+        TablebaseError::MemoryBudget { .. } => {
+            return CliError::new(
+                Kind::Resources,
+                format!("{e}; give a larger --memory or fewer --max-pieces"),
+            );
+        }
+        TablebaseError::TierTooLarge { .. } | TablebaseError::Threads(_) => Kind::Resources,
+        _ => Kind::Tablebase,
+    };
+    CliError::new(kind, e.to_string())
+}
+
+/// A failed solve: [`tablebase_error`] for its tables, kind `unsolvable`
+/// with `context` before the reason otherwise.
+pub fn solve_error(e: SolveError, context: impl FnOnce(String) -> String) -> CliError {
+    match e {
+        SolveError::Unsolvable(u) => CliError::new(Kind::Unsolvable, context(u.reason)),
+        SolveError::Tablebase(t) => tablebase_error(t),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,5 +200,41 @@ mod tests {
         assert_eq!(Kind::Resources.exit_code(), 1);
         let e = CliError::new(Kind::Move, "bad");
         assert_eq!(e.json(), serde_json::json!({"error": {"kind": "move", "message": "bad"}}));
+    }
+
+    #[test]
+    fn tablebase_errors_split_between_the_files_and_the_machine() {
+        use std::path::PathBuf;
+        let path = PathBuf::from("t/w3b3.ltb");
+        let io = |kind| TablebaseError::Io { path: path.clone(), source: std::io::Error::from(kind) };
+        let cases = [
+            (io(std::io::ErrorKind::NotFound), "tablebase", 2),
+            (io(std::io::ErrorKind::PermissionDenied), "io", 1),
+            (TablebaseError::BadMagic { path: path.clone() }, "tablebase", 2),
+            (TablebaseError::Checksum { path: path.clone(), found: 1, computed: 2 }, "tablebase", 2),
+            (TablebaseError::Truncated { path: path.clone(), found: 1, expected: 2 }, "tablebase", 2),
+            (
+                TablebaseError::MemoryBudget { tier: "w5b5".into(), needed: 3 << 20, budget: 1 << 20 },
+                "resources",
+                1,
+            ),
+            (TablebaseError::Threads("no".into()), "resources", 1),
+        ];
+        for (e, kind, code) in cases {
+            let text = e.to_string();
+            let c = tablebase_error(e);
+            assert_eq!((c.kind.name(), c.kind.exit_code()), (kind, code), "{text}");
+            assert!(c.message.starts_with(&text), "{} / {text}", c.message);
+        }
+        let c = tablebase_error(TablebaseError::MemoryBudget {
+            tier: "w5b5".into(),
+            needed: 3 << 20,
+            budget: 1 << 20,
+        });
+        assert!(
+            c.message.contains("needs about 3 MiB, over the budget of 1 MiB; give a larger --memory"),
+            "{}",
+            c.message
+        );
     }
 }

@@ -14,9 +14,11 @@ mod info;
 mod options;
 mod perft;
 mod play;
+mod progress;
 mod report;
 mod selfplay;
 mod solve;
+mod tablebase;
 
 use ai::AiSpec;
 use clap::{Parser, Subcommand};
@@ -25,6 +27,7 @@ use lapilli_search::registry::{self, FamilyVisitor, GameVisitor, Registry};
 use lapilli_search::Limits;
 use options::VariantArgs;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -64,10 +67,27 @@ struct GameArgs {
     variant: VariantArgs,
 }
 
+/// The help of `--tablebase` for `play`, `analyze` and `selfplay`.
+const TABLEBASE_HELP: &str = "A folder of tier tablebases of the chosen variant (built by `lapilli tablebase \
+    build`): wherever they cover the position and its successors the AI plays their perfect ply (fastest win, \
+    slowest loss, holding draws); elsewhere its search scores the positions they cover exactly. With --ai \
+    perfect, the folder the solved game's tables are kept in instead of the cache folder (see `solve --help`)";
+
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Strongly solve a game by retrograde analysis and report the value of
-    /// the start, the position counts by value and the principal line.
+    /// Strongly solve a game and report the value of the start, the
+    /// position counts by value and the principal line.
+    ///
+    /// The 3x3 games are solved in memory by retrograde analysis. Six Men's
+    /// Morris is solved tier by tier into tablebase files kept in a cache
+    /// folder, so that the next solve, `solve --position` and `--ai perfect`
+    /// read them back instead of solving again: $LAPILLI_CACHE, else
+    /// $XDG_CACHE_HOME/lapilli, else $HOME/.cache/lapilli, then a folder
+    /// named by the variant (e.g. six-mens-morris); --tablebase DIR puts
+    /// them in DIR instead. A progress bar shows on standard error while
+    /// tables are built (not under --json, nor when standard error is not a
+    /// terminal). Values are game-theoretic: they ignore the repetition and
+    /// no-progress draws of play.
     Solve {
         #[command(flatten)]
         game: GameArgs,
@@ -75,6 +95,21 @@ enum Command {
         /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
         json: bool,
+        /// Also give this position's value for its side to move, its
+        /// distance to mate in plies and its perfect ply (JSON key
+        /// `position`: {text, side_to_move, value, plies, best_move}). It
+        /// must be reachable from the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// The folder of the solved game's tables, instead of the cache
+        /// folder.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<PathBuf>,
+    },
+    /// Build, inspect and probe tier tablebases (morris endgames).
+    Tablebase {
+        #[command(subcommand)]
+        command: TablebaseCommand,
     },
     /// Play a game in the terminal.
     ///
@@ -110,6 +145,8 @@ enum Command {
         /// variant. Its no-progress count counts.
         #[arg(long)]
         position: Option<String>,
+        #[arg(long, value_name = "DIR", help = TABLEBASE_HELP)]
+        tablebase: Option<PathBuf>,
     },
     /// Describe a game's board: points, edges, lines, symmetries, orbits.
     Info {
@@ -159,6 +196,12 @@ enum Command {
         /// Transposition-table size in MiB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=16384))]
         tt_mib: u32,
+        /// A folder of tier tablebases of the chosen variant: the search
+        /// scores the positions they cover exactly, and the report gives
+        /// the position's value, distance to mate and perfect ply when they
+        /// cover it (JSON key `tablebase`: {value, dtm, best_move}).
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<PathBuf>,
         /// Print one JSON object instead of text; an error is then also
         /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
@@ -195,6 +238,12 @@ enum Command {
         /// Start every game from this position text instead of the start.
         #[arg(long)]
         position: Option<String>,
+        #[arg(long, value_name = "DIR", help = TABLEBASE_HELP)]
+        tablebase: Option<PathBuf>,
+        /// The side whose AI consults --tablebase, by name (black or white
+        /// in the games here), or both.
+        #[arg(long, default_value = "both", requires = "tablebase")]
+        tablebase_side: String,
         /// Also report each game: its plies, ending and result.
         #[arg(long)]
         list: bool,
@@ -219,6 +268,79 @@ enum Command {
         divide: bool,
         /// Print one JSON object instead of text; an error is then also
         /// printed as {"error": {"kind": ..., "message": ...}}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum TablebaseCommand {
+    /// Build the movement-phase endgame tables (both hands empty, flying
+    /// at three where the rules fly) of every material with 3 to N pieces
+    /// a side, each tier after the tiers it leads to, one file per tier
+    /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
+    ///
+    /// Files already in the folder are checked and kept (--rebuild solves
+    /// them again). A progress bar shows on standard error (not under
+    /// --json, nor when standard error is not a terminal). The report
+    /// gives per tier its entries, positions (every member of every
+    /// symmetry class), classes, wins, losses and draws for the side to
+    /// move, the longest distance to mate, the time, the memory estimate
+    /// and the rate, then the total time and the process's peak memory.
+    Build {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The most pieces a side has: 3 to 5 for nine-mens-morris and
+        /// twelve-mens-morris, 3 to 6 for six-mens-morris.
+        #[arg(long, value_name = "N")]
+        max_pieces: u8,
+        /// The folder the tables go to (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Worker threads; 0 for one per core.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+        threads: u16,
+        /// The most memory a tier's build may use, in MiB: a tier whose
+        /// working set is larger is refused before it starts (an error of
+        /// kind `resources`). No limit by default.
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+        memory: Option<u64>,
+        /// Solve every tier again, even those whose file is in the folder.
+        #[arg(long)]
+        rebuild: bool,
+        /// Print one JSON object instead of text; an error is then also
+        /// printed as {"error": {"kind": ..., "message": ...}}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Report a folder of tables per tier: positions (every member of
+    /// every symmetry class), classes, wins, losses and draws for the side
+    /// to move, the longest distance to mate and a position with it.
+    ///
+    /// The game and variant are read from the files' headers; every file
+    /// is checked (header, size, checksum), so stats also verifies a
+    /// folder.
+    Stats {
+        /// The folder of tables.
+        dir: PathBuf,
+        /// Print one JSON object instead of text: {"game", "variant",
+        /// "dir", "tiers": [{"tier", "entries", "positions", "classes",
+        /// "win", "loss", "draw", "max_dtm", "example"}...], "totals"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The value of a position in a folder of tables: win, loss or draw
+    /// for the side to move, its distance to mate in plies, the perfect
+    /// ply, and the value of every ply.
+    Probe {
+        /// The folder of tables.
+        dir: PathBuf,
+        /// The position text (see `perft --help`), of the tables' variant.
+        #[arg(long)]
+        position: String,
+        /// Print one JSON object instead of text: {"position",
+        /// "side_to_move", "value", "dtm", "best_move", "moves": [{"ply",
+        /// "value", "dtm"}...]}.
         #[arg(long)]
         json: bool,
     },
@@ -249,10 +371,32 @@ fn analyze_limits(depth: Option<u32>, millis: Option<u64>, nodes: Option<u64>) -
 
 fn run(command: Command, out: &mut dyn Write) -> Result<()> {
     match command {
-        Command::Solve { game, json } => on_game(&game, solve::Solve { json, out }),
-        Command::Play { game, ai, human, seed, max_plies, millis, position } => {
+        Command::Solve { game, json, position, tablebase } => {
+            on_game(&game, solve::Solve { json, position, tablebase, out })
+        }
+        Command::Tablebase { command } => match command {
+            TablebaseCommand::Build { game, max_pieces, out: dir, threads, memory, rebuild, json } => {
+                let command = tablebase::Build {
+                    max_pieces,
+                    dir,
+                    threads: usize::from(threads),
+                    memory_mib: memory,
+                    rebuild,
+                    json,
+                    out,
+                };
+                on_game(&game, command)
+            }
+            TablebaseCommand::Stats { dir, json } => {
+                tablebase::on_folder(&dir.clone(), tablebase::Stats { dir, json, out })
+            }
+            TablebaseCommand::Probe { dir, position, json } => {
+                tablebase::on_folder(&dir.clone(), tablebase::Probe { dir, position, json, out })
+            }
+        },
+        Command::Play { game, ai, human, seed, max_plies, millis, position, tablebase } => {
             let time = Duration::from_millis(millis);
-            on_game(&game, play::Play { ai, human, seed, max_plies, time, position, out })
+            on_game(&game, play::Play { ai, human, seed, max_plies, time, position, tablebase, out })
         }
         Command::Info { game, json } => on_game(&game, info::Info { json, out }),
         Command::Analyze {
@@ -265,6 +409,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             threads,
             split_root,
             tt_mib,
+            tablebase,
             json,
         } => {
             let command = analyze::Analyze {
@@ -274,6 +419,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
                 threads: threads as usize,
                 split_root,
                 tt_bytes: (tt_mib as usize) << 20,
+                tablebase,
                 json,
                 out,
             };
@@ -288,6 +434,8 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             max_plies,
             millis,
             position,
+            tablebase,
+            tablebase_side,
             list,
             json,
         } => {
@@ -300,6 +448,8 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
                 max_plies,
                 time,
                 position,
+                tablebase,
+                tablebase_side,
                 list,
                 json,
                 out,

@@ -3,12 +3,15 @@
 use crate::ai::{Ai, AiPlayer, AiSpec};
 use crate::analyze::position_or_start;
 use crate::error::{fail, Kind};
+use crate::tablebase::{open_tables, store_dir};
 use crate::Result;
 use lapilli_board_graph::notation::excerpt;
-use lapilli_search::registry::{GameVisitor, SideOf, VariantDescriptor};
+use lapilli_search::registry::{GameVisitor, SideOf, TableStore, VariantDescriptor};
+use lapilli_search::tablebase::Oracle;
 use lapilli_search::{Adjudication, CheckedGame, Game, GameRecord, MoveList};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The transposition table of a search AI in `play`.
@@ -28,8 +31,35 @@ pub struct Play<'o> {
     pub time: Duration,
     /// Position text to start from, or the start.
     pub position: Option<String>,
+    /// The folder of tablebases the AI consults (for `perfect`: where the
+    /// solved game's tables are kept).
+    pub tablebase: Option<PathBuf>,
     /// Where the game is shown.
     pub out: &'o mut dyn Write,
+}
+
+/// Tables opened from a folder, for a variant's positions.
+pub type Tables<V> = Box<dyn Oracle<<V as VariantDescriptor>::Position>>;
+
+/// The AI's players and the tables they consult: `spec`'s players for
+/// `v` (its solution kept in `tablebase` or the cache folder for
+/// `perfect`), and the tables of `tablebase` opened for the others.
+///
+/// # Errors
+/// As [`Ai::new`] and [`open_tables`].
+pub fn ai_and_tables<V: VariantDescriptor>(
+    v: &V,
+    spec: AiSpec,
+    tablebase: Option<&Path>,
+    quiet: bool,
+) -> Result<(Ai<V>, Option<Tables<V>>)> {
+    let store = TableStore { dir: store_dir(v, tablebase), ..TableStore::default() };
+    let ai = Ai::new(spec, v, &store, quiet)?;
+    let tables = match tablebase {
+        Some(dir) if spec != AiSpec::Perfect => Some(open_tables(v, dir, "--tablebase")?),
+        _ => None,
+    };
+    Ok((ai, tables))
 }
 
 impl GameVisitor for Play<'_> {
@@ -58,13 +88,14 @@ impl GameVisitor for Play<'_> {
             }
         };
         let start = position_or_start(&v, self.position.as_deref())?;
-        let ai = Ai::new(self.ai, &v)?;
+        let (ai, tables) = ai_and_tables(&v, self.ai, self.tablebase.as_deref(), false)?;
         let mut seats: Vec<(SideOf<V>, Seat<'_, V>)> = Vec::new();
         for (&(side, _), i) in sides.iter().zip(0u64..) {
             let seat = if humans.contains(&side) {
                 Seat::Human
             } else {
-                Seat::Ai(ai.player(self.seed.wrapping_add(i), Some(self.time), PLAY_TABLE_BYTES)?)
+                let seed = self.seed.wrapping_add(i);
+                Seat::Ai(ai.player(seed, Some(self.time), PLAY_TABLE_BYTES, tables.as_deref())?)
             };
             seats.push((side, seat));
         }

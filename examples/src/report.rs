@@ -48,6 +48,9 @@ pub struct SolveJson {
     pub millis: f64,
     /// Perfect play from the start, until the game ends or repeats.
     pub principal_variation: Vec<String>,
+    /// The position of `--position`, with its value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<PositionValueJson>,
 }
 
 /// `lapilli info --json`.
@@ -121,6 +124,36 @@ pub struct AnalyzeJson {
     pub threads: usize,
     /// The limits the search ran under.
     pub limits: LimitsJson,
+    /// The position's value in the tables of `--tablebase`, when they
+    /// cover it (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TablebaseJson>,
+}
+
+/// A position's value in tablebases, as printed in JSON.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct TablebaseJson {
+    /// `win`, `loss` or `draw` for the side to move.
+    pub value: &'static str,
+    /// Distance to mate in plies (null for a draw).
+    pub dtm: Option<u32>,
+    /// The perfect ply, when every successor is covered.
+    pub best_move: Option<String>,
+}
+
+/// The value of a position given with `solve --position`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct PositionValueJson {
+    /// The position's text.
+    pub text: String,
+    /// The side to move, by name.
+    pub side_to_move: &'static str,
+    /// `win`, `loss` or `draw` for the side to move.
+    pub value: &'static str,
+    /// Distance to mate in plies (null for a draw).
+    pub plies: Option<u32>,
+    /// The perfect ply (null when the game is over).
+    pub best_move: Option<String>,
 }
 
 /// `lapilli analyze --json` for a position whose game is over.

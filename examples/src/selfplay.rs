@@ -1,14 +1,18 @@
 //! `lapilli selfplay`: AI against AI, many games, endings by kind.
 
-use crate::ai::{Ai, AiSpec};
+use crate::ai::AiSpec;
 use crate::analyze::position_or_start;
+use crate::error::{CliError, Kind};
+use crate::play::ai_and_tables;
 use crate::Result;
+use lapilli_board_graph::notation::excerpt;
 use lapilli_board_graph::zobrist::splitmix64;
 use lapilli_search::registry::{GameVisitor, VariantDescriptor};
 use lapilli_search::{Adjudication, CheckedGame, Ending, Game, GameRecord, Player, RandomPlayer};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The transposition table of each search AI in `selfplay`.
@@ -30,6 +34,10 @@ pub struct Selfplay<'o> {
     pub time: Option<Duration>,
     /// Position text to start from, or the start.
     pub position: Option<String>,
+    /// The folder of tablebases the AI consults.
+    pub tablebase: Option<PathBuf>,
+    /// The side that consults them, by name, or `both`.
+    pub tablebase_side: String,
     /// Report each game's plies too.
     pub list: bool,
     /// JSON output.
@@ -67,6 +75,9 @@ pub struct SelfplayJson {
     pub random_plies: usize,
     /// The seed.
     pub seed: u64,
+    /// The sides that consulted tablebases (`--tablebase`), by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase_sides: Option<Vec<&'static str>>,
     /// Each game, with `--list`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<GameJson>>,
@@ -87,9 +98,29 @@ impl GameVisitor for Selfplay<'_> {
     /// the endings. Every ply goes through the checked game record, so no
     /// ply follows the end of a game, by the rules or a draw rule.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
-        let ai = Ai::new(self.ai, &v)?;
+        let sides = v.sides();
+        let with_tables: Vec<bool> = match self.tablebase_side.as_str() {
+            "both" => vec![true, true],
+            name => match sides.iter().position(|(_, n)| *n == name) {
+                Some(i) => (0..2).map(|j| j == i).collect(),
+                None => {
+                    let names: Vec<&str> = sides.iter().map(|(_, n)| *n).collect();
+                    return Err(CliError::new(
+                        Kind::Option,
+                        format!(
+                            "--tablebase-side {:?}: {} has the sides {}; give one of them or both",
+                            excerpt(name),
+                            v.name(),
+                            names.join(" and ")
+                        ),
+                    ));
+                }
+            },
+        };
+        let (ai, tables) = ai_and_tables(&v, self.ai, self.tablebase.as_deref(), self.json)?;
+        let tables_of = |seat: usize| tables.as_deref().filter(|_| with_tables[seat]);
         let start = position_or_start(&v, self.position.as_deref())?;
-        let first = v.sides()[0].0;
+        let first = sides[0].0;
         let mut endings: BTreeMap<String, usize> = BTreeMap::new();
         let mut results: BTreeMap<String, usize> = BTreeMap::new();
         let mut list = Vec::new();
@@ -97,8 +128,8 @@ impl GameVisitor for Selfplay<'_> {
         for game in 0..self.games {
             let game_seed = self.seed.wrapping_add(2 * game as u64);
             let mut players = [
-                ai.player(game_seed, self.time, SELFPLAY_TABLE_BYTES)?,
-                ai.player(game_seed.wrapping_add(1), self.time, SELFPLAY_TABLE_BYTES)?,
+                ai.player(game_seed, self.time, SELFPLAY_TABLE_BYTES, tables_of(0))?,
+                ai.player(game_seed.wrapping_add(1), self.time, SELFPLAY_TABLE_BYTES, tables_of(1))?,
             ];
             let mut opening = RandomPlayer::new(opening_seed(self.seed, game));
             let mut record = GameRecord::new(start.clone(), start.no_progress_count());
@@ -158,12 +189,20 @@ impl GameVisitor for Selfplay<'_> {
                 ai,
                 random_plies: self.random_plies,
                 seed: self.seed,
+                tablebase_sides: tables.as_ref().map(|_| {
+                    sides.iter().zip(&with_tables).filter(|(_, &t)| t).map(|((_, n), _)| *n).collect()
+                }),
                 list: self.list.then_some(list),
             };
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
         }
         writeln!(out, "{games} games, {ai} against itself, {} random opening plies", self.random_plies)?;
+        if tables.is_some() {
+            let names: Vec<&str> =
+                sides.iter().zip(&with_tables).filter(|(_, &t)| t).map(|((_, n), _)| *n).collect();
+            writeln!(out, "tablebase consulted by: {}", names.join(" and "))?;
+        }
         writeln!(out, "mean length: {mean_plies:.1} plies")?;
         for (kind, n) in &endings {
             writeln!(out, "ending {kind}: {n}")?;

@@ -1,18 +1,26 @@
 //! `lapilli solve`: the strong solution of a variant, where there is one.
 
-use crate::error::{CliError, Kind};
+use crate::analyze::position_or_start;
+use crate::error::{solve_error, CliError, Kind};
 use crate::play::capitalised;
-use crate::report::SolveJson;
+use crate::progress::BuildProgress;
+use crate::report::{PositionValueJson, SolveJson};
+use crate::tablebase::store_dir;
 use crate::Result;
-use lapilli_search::registry::{GameVisitor, VariantDescriptor};
-use lapilli_search::Counts;
+use lapilli_search::registry::{GameVisitor, TableStore, VariantDescriptor};
+use lapilli_search::{CheckedGame, Counts, Game};
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// `lapilli solve` with its options.
 pub struct Solve<'o> {
     /// JSON output.
     pub json: bool,
+    /// A position to value, besides the start.
+    pub position: Option<String>,
+    /// The folder of the solved tables, instead of the cache folder.
+    pub tablebase: Option<PathBuf>,
     /// Where the report goes.
     pub out: &'o mut dyn Write,
 }
@@ -20,17 +28,45 @@ pub struct Solve<'o> {
 impl GameVisitor for Solve<'_> {
     type Output = Result<()>;
 
-    /// Solves the variant and prints the value of the start, the position
-    /// counts, the orbits, the time and the principal line.
+    /// Solves the variant (reading its tables back from the store when a
+    /// previous run built them) and prints the value of the start, the
+    /// position counts, the orbits, the time and the principal line, and
+    /// the value and perfect ply of `--position`.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
+        let position = match &self.position {
+            Some(text) => Some(position_or_start(&v, Some(text))?),
+            None => None,
+        };
         let t = Instant::now();
-        let solution = v.solve().map_err(|e| {
-            CliError::new(
-                Kind::Unsolvable,
-                format!("solve {}: {e}; use analyze, perft or selfplay", v.name()),
-            )
+        let store = TableStore { dir: store_dir(&v, self.tablebase.as_deref()), ..TableStore::default() };
+        let progress = BuildProgress::new(self.json);
+        let solution = v.solve_stored(&store, &progress).map_err(|e| {
+            solve_error(e, |reason| format!("solve {}: {reason}; use analyze, perft or selfplay", v.name()))
         })?;
+        progress.finish();
         let millis = t.elapsed().as_secs_f64() * 1e3;
+        let position = match position {
+            Some(pos) => {
+                let value = solution.value(&pos).ok_or_else(|| {
+                    CliError::new(
+                        Kind::Position,
+                        format!(
+                            "--position: the solution does not value {pos}: it is not reachable from the start \
+                             of {}",
+                            v.name()
+                        ),
+                    )
+                })?;
+                Some(PositionValueJson {
+                    text: pos.to_string(),
+                    side_to_move: v.side_name(pos.side_to_move()),
+                    value: value.wdl(),
+                    plies: value.plies(),
+                    best_move: solution.best_move(&pos).map(|m| pos.move_text(m)),
+                })
+            }
+            None => None,
+        };
         let s = solution.report();
         let pv = &s.principal_variation;
         let out = self.out;
@@ -46,6 +82,7 @@ impl GameVisitor for Solve<'_> {
                 automorphisms: s.automorphisms,
                 millis,
                 principal_variation: pv.clone(),
+                position,
             };
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
@@ -66,6 +103,16 @@ impl GameVisitor for Solve<'_> {
         writeln!(out, "orbits stored under the {} automorphisms: {}", s.automorphisms, s.orbits)?;
         writeln!(out, "time: {millis:.3} ms")?;
         writeln!(out, "principal line ({} plies, until the play repeats): {}", pv.len(), pv.join(" "))?;
+        if let Some(p) = position {
+            writeln!(out, "position: {}", p.text)?;
+            let dtm = p.plies.map_or(String::new(), |n| format!(" in {n} plies"));
+            writeln!(out, "value for {} (to move): {}{dtm}", p.side_to_move, p.value)?;
+            match p.plies {
+                Some(n) => writeln!(out, "distance to mate (DTM): {n} plies")?,
+                None => writeln!(out, "distance to mate (DTM): none (neither side can force a win)")?,
+            }
+            writeln!(out, "best ply: {}", p.best_move.as_deref().unwrap_or("none (the game is over)"))?;
+        }
         Ok(())
     }
 }

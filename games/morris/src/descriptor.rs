@@ -1,27 +1,39 @@
 //! The morris games in the game registry (`lapilli_search::registry`):
-//! one name per [`Variant`] and the `no-flying` option.
+//! one name per [`Variant`] and the `no-flying` and `flying` options, with
+//! their tier tablebases ([`crate::tablebase`]): endgame tables for Nine,
+//! Six and Twelve Men's Morris and the strong solution of Six Men's Morris
+//! ([`registry::VariantDescriptor::solve_stored`]).
 
 use crate::eval::Heuristic;
 use crate::position::{Ending, Position};
 use crate::rules::{Rules, Variant};
+use crate::tablebase::MorrisTiers;
 use crate::Move;
 use lapilli_board_graph::Colour;
 use lapilli_search::registry::{
-    self, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, Unsolvable,
-    VariantOption,
+    self, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, SolveError,
+    TableStore, TablebaseSupport, Unsolvable, VariantOption,
 };
+use lapilli_search::tablebase::{self, Oracle, Progress, TablebaseError, Tablebases, TierFile, TierSpace};
 use lapilli_search::{CheckedGame, Game};
+use std::path::{Path, PathBuf};
 
 /// The morris family's entry in a registry: `nine-mens-morris`,
 /// `six-mens-morris`, `twelve-mens-morris` and `lasker-morris`, each with
-/// the option `no-flying`.
+/// the options `no-flying` and `flying` (flying where the variant has none
+/// by default: Six Men's Morris).
 ///
 /// ```
 /// use lapilli_morris::descriptor::Games;
 /// use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
 /// let six = Games.variant("six-mens-morris", &GivenOptions::default()).unwrap();
 /// assert_eq!(six.board().points, 16);
+/// // Six Men's Morris is solved by tier tables kept on disk
+/// // (`solve_stored`), not in memory.
 /// assert!(six.solve().is_err());
+/// let flying = Games.variant("six-mens-morris", &GivenOptions::default().with_flag("flying")).unwrap();
+/// assert!(flying.rules.flying);
+/// assert_eq!(flying.tablebases().unwrap().variant, "six-mens-morris+flying");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Games;
@@ -35,6 +47,58 @@ pub struct GameVariant {
 
 /// The option that turns flying off.
 const NO_FLYING: &str = "no-flying";
+/// The option that turns flying on (Six Men's Morris has none by default).
+const FLYING: &str = "flying";
+
+/// The most pieces a side may have in the endgame tables that
+/// [`TablebaseSupport::build_endgames`] builds for Nine and Twelve Men's
+/// Morris: 5, the bound of the movement tablebases this project targets
+/// (every material up to 5 against 5). The tier space itself indexes every
+/// material up to the variant's pieces; larger sets are a matter of time
+/// and memory (on the Nine Men's board the 6-against-6 tier has about 5
+/// times the indices of the 5-against-5 one: C(24,6) C(18,6) against
+/// C(24,5) C(19,5)).
+pub const MAX_ENDGAME_PIECES: u8 = 5;
+
+/// The order of the board's automorphism group the morris tables are
+/// reduced by (16 for every morris board).
+fn automorphisms(rules: Rules) -> usize {
+    rules.variant.group().len()
+}
+
+/// Whether both hands are empty: the movement phase.
+fn movement_phase(pos: &Position) -> bool {
+    pos.in_hand(Colour::White) == 0 && pos.in_hand(Colour::Black) == 0
+}
+
+/// The tier files (`*.ltb`) of `dir`, sorted.
+fn tier_files(dir: &Path) -> Result<Vec<PathBuf>, TablebaseError> {
+    let io = |e| TablebaseError::Io { path: dir.to_path_buf(), source: e };
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.extension().is_some_and(|x| x == "ltb") {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+/// The tables of `dir` for `space`, every file read once now and its
+/// header, size and checksum checked (one table in memory at a time), so
+/// that a damaged or foreign file is refused when the set is opened rather
+/// than taken for a tier the set does not cover when first probed; the
+/// tables are then loaded again on first probe.
+///
+/// # Errors
+/// Any error of [`TierFile::read`] and [`Tablebases::open`].
+fn open_checked(space: MorrisTiers, dir: &Path) -> Result<Tablebases<MorrisTiers>, TablebaseError> {
+    for path in tier_files(dir)? {
+        TierFile::read(&path, &space, None)?;
+    }
+    Tablebases::open(space, dir)
+}
 
 impl registry::Descriptor for Games {
     type Variant = GameVariant;
@@ -49,17 +113,25 @@ impl registry::Descriptor for Games {
     }
 
     fn options(&self) -> &'static [VariantOption] {
-        &[VariantOption {
-            name: NO_FLYING,
-            help: "no flying when a side is down to three pieces",
-            kind: OptionKind::Flag,
-        }]
+        &[
+            VariantOption {
+                name: NO_FLYING,
+                help: "no flying when a side is down to three pieces",
+                kind: OptionKind::Flag,
+            },
+            VariantOption {
+                name: FLYING,
+                help: "flying when a side is down to three pieces, where the variant has none \
+                       (six-mens-morris)",
+                kind: OptionKind::Flag,
+            },
+        ]
     }
 
     fn position_format(&self) -> &'static str {
         "the three squares in groups of 8 points (W, B or .), the side to move, the pieces in hand of \
          White and Black, x if a removal is pending (else -), then optionally the no-progress count, \
-         the variant and no-flying; the start is \"......../......../........ w 9 9 -\""
+         the variant and no-flying (or flying); the start is \"......../......../........ w 9 9 -\""
     }
 
     fn variant(&self, name: &str, options: &GivenOptions) -> Result<GameVariant, OptionError> {
@@ -68,7 +140,18 @@ impl registry::Descriptor for Games {
             .find(|v| v.name() == name)
             .ok_or_else(|| OptionError::UnknownGame(name.into()))?;
         let rules = Rules::new(variant);
-        Ok(GameVariant { rules: if options.flag(NO_FLYING) { rules.no_flying() } else { rules } })
+        let rules = match (options.flag(NO_FLYING), options.flag(FLYING)) {
+            (true, true) => {
+                return Err(OptionError::Invalid {
+                    option: FLYING,
+                    reason: "give flying or no-flying, not both".into(),
+                })
+            }
+            (true, false) => rules.no_flying(),
+            (false, true) => Rules { flying: true, ..rules },
+            (false, false) => rules,
+        };
+        Ok(GameVariant { rules })
     }
 }
 
@@ -148,11 +231,80 @@ impl registry::VariantDescriptor for GameVariant {
         }
     }
 
+    /// Refused: Six Men's Morris is solved by tier tables kept on disk
+    /// ([`registry::VariantDescriptor::solve_stored`]), the other morris
+    /// games are not solved here.
     fn solve(&self) -> Result<Solution<Position>, Unsolvable> {
-        Err(Unsolvable {
-            reason: "the morris games are not solved here: their state spaces are far too large for the \
-                     in-memory retrograde solver"
-                .into(),
+        let reason = if self.rules.variant == Variant::SixMensMorris {
+            "six-mens-morris is solved by tier tablebases kept in a folder: use solve_stored with a table store \
+             (the lapilli program's solve keeps them in its cache folder)"
+        } else {
+            "the morris games are not solved here, six-mens-morris aside: their state spaces are far too large \
+             for the in-memory retrograde solver (build their endgame tablebases instead)"
+        };
+        Err(Unsolvable { reason: reason.into() })
+    }
+
+    /// Six Men's Morris: every tier of the whole game from the empty board
+    /// ([`MorrisTiers::game_tiers`], placement included) built into
+    /// `store.dir` (files already there are checked and reused), then the
+    /// solution read from them ([`Solution::from_tablebases`]: every
+    /// reachable position counted, the movement phase being the positions
+    /// with both hands empty). The other variants: as
+    /// [`registry::VariantDescriptor::solve`].
+    ///
+    /// # Errors
+    /// [`SolveError::Unsolvable`] for the other variants and when
+    /// `store.dir` is `None`; [`SolveError::Tablebase`] when a table cannot
+    /// be built, written or read (a foreign or damaged file in the folder,
+    /// the memory budget).
+    fn solve_stored(
+        &self,
+        store: &TableStore,
+        progress: &dyn Progress,
+    ) -> Result<Solution<Position>, SolveError> {
+        if self.rules.variant != Variant::SixMensMorris {
+            return Ok(self.solve()?);
+        }
+        let Some(dir) = &store.dir else {
+            return Err(Unsolvable {
+                reason:
+                    "six-mens-morris is solved by tier tablebases kept in a folder, and no folder was given"
+                        .into(),
+            }
+            .into());
+        };
+        let space = MorrisTiers::new(self.rules).expect("Six Men's Morris places before it slides");
+        tablebase::build(&space, &space.game_tiers(), dir, &store.build, progress)?;
+        let tables = Tablebases::open(space, dir)?;
+        Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase)))
+    }
+
+    /// Nine, Six and Twelve Men's Morris under their flying rule (Lasker
+    /// Morris has none: its sides may slide with pieces in hand): endgame
+    /// tables of the movement phase up to [`MAX_ENDGAME_PIECES`] pieces a
+    /// side (Six Men's Morris: all 6), built with
+    /// [`MorrisTiers::movement_tiers`]; `open` reads any set of the
+    /// variant's tiers, checking every file's checksum first.
+    fn tablebases(&self) -> Option<TablebaseSupport<Position>> {
+        let rules = self.rules;
+        let space = MorrisTiers::new(rules).ok()?;
+        let max_pieces = match rules.variant {
+            Variant::SixMensMorris => rules.variant.pieces(),
+            _ => MAX_ENDGAME_PIECES,
+        };
+        let new_space = move || MorrisTiers::new(rules).expect("the rules were accepted above");
+        Some(TablebaseSupport {
+            variant: space.variant_name(),
+            max_pieces,
+            build_endgames: Box::new(move |n, dir, options, progress| {
+                let space = new_space();
+                tablebase::build(&space, &space.movement_tiers(n), dir, options, progress)
+            }),
+            open: Box::new(move |dir| {
+                let tables: Box<dyn Oracle<Position>> = Box::new(open_checked(new_space(), dir)?);
+                Ok(tables)
+            }),
         })
     }
 
@@ -183,5 +335,86 @@ impl registry::VariantDescriptor for GameVariant {
             None if pos.outcome().is_some() => "draw".into(),
             None => "the game goes on".into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lapilli_search::registry::{Descriptor, VariantDescriptor};
+    use lapilli_search::tablebase::{BuildOptions, Silent};
+    use lapilli_search::Value;
+
+    fn variant(name: &str, flags: &[&str]) -> GameVariant {
+        let options = flags.iter().fold(GivenOptions::default(), |o, f| o.with_flag(f));
+        Games.variant(name, &options).unwrap()
+    }
+
+    #[test]
+    fn tablebases_exist_for_every_variant_but_lasker() {
+        let support =
+            |name, flags: &[&str]| variant(name, flags).tablebases().map(|s| (s.variant, s.max_pieces));
+        assert_eq!(support("nine-mens-morris", &[]), Some(("nine-mens-morris".into(), 5)));
+        assert_eq!(
+            support("nine-mens-morris", &["no-flying"]),
+            Some(("nine-mens-morris+no-flying".into(), 5))
+        );
+        assert_eq!(support("twelve-mens-morris", &[]), Some(("twelve-mens-morris".into(), 5)));
+        assert_eq!(support("six-mens-morris", &[]), Some(("six-mens-morris".into(), 6)));
+        assert_eq!(support("six-mens-morris", &["flying"]), Some(("six-mens-morris+flying".into(), 6)));
+        assert_eq!(support("lasker-morris", &[]), None);
+        // Flying where the variant flies anyway changes nothing.
+        assert_eq!(variant("nine-mens-morris", &["flying"]).rules, Rules::default());
+        let both = GivenOptions::default().with_flag("flying").with_flag("no-flying");
+        assert!(matches!(
+            Games.variant("six-mens-morris", &both),
+            Err(OptionError::Invalid { option: "flying", .. })
+        ));
+    }
+
+    #[test]
+    fn six_mens_solve_needs_a_folder_and_the_others_refuse() {
+        let six = variant("six-mens-morris", &[]);
+        let Err(SolveError::Unsolvable(u)) = six.solve_stored(&TableStore::default(), &Silent) else {
+            panic!("a solve without a folder")
+        };
+        assert!(u.reason.contains("no folder was given"), "{}", u.reason);
+        assert!(six.solve().unwrap_err().reason.contains("solve_stored"));
+        let nine = variant("nine-mens-morris", &[]);
+        let store = TableStore { dir: Some(std::env::temp_dir()), ..TableStore::default() };
+        let Err(SolveError::Unsolvable(u)) = nine.solve_stored(&store, &Silent) else {
+            panic!("nine men's solved")
+        };
+        assert!(u.reason.contains("not solved here"), "{}", u.reason);
+    }
+
+    #[test]
+    fn endgame_tables_build_and_open_through_the_registry() {
+        let dir = std::env::temp_dir().join(format!("lapilli-morris-descriptor-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let six = variant("six-mens-morris", &[]);
+        let support = six.tablebases().unwrap();
+        let reports = (support.build_endgames)(3, &dir, &BuildOptions::default(), &Silent).unwrap();
+        let names: Vec<&str> = reports.iter().map(|r| r.tier.as_str()).collect();
+        assert_eq!(names, ["w3b3x", "w3b3"]);
+        let tables = (support.open)(&dir).unwrap();
+        let summaries = tables.summaries();
+        assert_eq!(summaries.len(), 2);
+        // Every placement of 3 against 3 on the 16 points, either side to
+        // move: 2 C(16,3) C(13,3).
+        let w3b3 = summaries.iter().find(|s| s.tier == "w3b3").unwrap();
+        assert_eq!(w3b3.positions(), 2 * 560 * 286);
+        // White slides c4-c5, closing the top row a5-c5-e5 of the outer
+        // square, and the removal leaves Black two pieces: a win in 2
+        // plies, and no other White ply closes a mill.
+        let pos: Position = "W.W.BB../.W....B. w 0 0 - six-mens-morris".parse().unwrap();
+        let value = tables.probe(&pos).unwrap();
+        let (best, kept) = tables.best_move(&pos).unwrap();
+        assert_eq!((value, kept), (Value::Win(2), Value::Win(2)));
+        assert_eq!(pos.move_text(best), "c4-c5");
+        // The tables of the plain variant do not open for the flying one.
+        let flying = variant("six-mens-morris", &["flying"]).tablebases().unwrap();
+        assert!(matches!((flying.open)(&dir), Err(TablebaseError::Mismatch { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -35,9 +35,9 @@
 
 use crate::game::{CheckedGame, Evaluate, Game};
 use crate::tablebase::{BuildOptions, Oracle, Progress, TablebaseError, TierReport};
-use std::path::{Path, PathBuf};
 use std::error::Error;
 use std::fmt::Display;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use thiserror::Error;
 
@@ -204,8 +204,9 @@ pub struct TableStore {
 }
 
 /// The builds a variant's endgame tables take (a front end's input).
-pub type EndgameBuild =
-    Box<dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync>;
+pub type EndgameBuild = Box<
+    dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync,
+>;
 
 /// Opens a directory of a variant's tables.
 pub type OpenTables<G> = Box<dyn Fn(&Path) -> Result<Box<dyn Oracle<G>>, TablebaseError> + Send + Sync>;

@@ -119,7 +119,13 @@ impl<G: Game> Solution<G> {
     /// every position reachable from `start`: the report counts the
     /// reachable positions ([`crate::tablebase::reachable`]), `moving` picks
     /// the positions of the moving phase, `automorphisms` is the order of
-    /// the group the tables are reduced by.
+    /// the group the tables are reduced by. The principal variation stops
+    /// when the game ends or a position repeats.
+    ///
+    /// Counting the reachable positions walks them all (seconds for Six
+    /// Men's Morris), so for tables opened from a folder the report is
+    /// kept there (`solution.txt`, tagged with a checksum of the tier
+    /// headers: rebuilt tables are counted again) and read back next time.
     pub fn from_tablebases<S>(
         tables: crate::tablebase::Tablebases<S>,
         start: &G,
@@ -130,21 +136,35 @@ impl<G: Game> Solution<G> {
         S: crate::tablebase::TierSpace<Game = G> + Send + 'static,
         G: CheckedGame + Send + Sync + 'static,
     {
-        let reach = crate::tablebase::reachable(&tables, start, |p| moving.is_some_and(|f| f(p)));
-        let mut pos = start.clone();
-        let mut principal_variation = Vec::new();
-        for m in tables.principal_variation(start, PV_PLIES) {
-            principal_variation.push(pos.move_text(m));
-            pos.play_unchecked(m);
-        }
-        let report = SolveReport {
-            value: tables.probe(start).unwrap_or(Value::Draw),
-            reachable: reach.positions,
-            movement: moving.map(|_| reach.picked),
-            orbits: reach.classes as usize,
-            automorphisms,
-            principal_variation,
-        };
+        let fingerprint = summary_fingerprint(&tables, start);
+        let cache = tables.dir().map(|d| d.join("solution.txt"));
+        let cached = cache.as_ref().and_then(|path| read_summary(path, fingerprint, automorphisms));
+        let report = cached.unwrap_or_else(|| {
+            let reach = crate::tablebase::reachable(&tables, start, |p| moving.is_some_and(|f| f(p)));
+            let mut pos = start.clone();
+            let mut principal_variation = Vec::new();
+            let mut seen = std::collections::HashSet::from([pos.zobrist()]);
+            for m in tables.principal_variation(start, PV_PLIES) {
+                principal_variation.push(pos.move_text(m));
+                pos.play_unchecked(m);
+                if !seen.insert(pos.zobrist()) {
+                    break;
+                }
+            }
+            let report = SolveReport {
+                value: tables.probe(start).unwrap_or(Value::Draw),
+                reachable: reach.positions,
+                movement: moving.map(|_| reach.picked),
+                orbits: reach.classes as usize,
+                automorphisms,
+                principal_variation,
+            };
+            if let Some(path) = &cache {
+                // A cache that cannot be written is counted again next time.
+                let _ = std::fs::write(path, write_summary(&report, fingerprint));
+            }
+            report
+        });
         let tables = std::sync::Arc::new(tables);
         let probe = tables.clone();
         Solution {
@@ -192,4 +212,77 @@ impl<G: Game> Player<G> for SolutionPlayer<'_, G> {
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
         self.solution.best_move(pos)
     }
+}
+
+/// A checksum of the tables' headers and the start: a cached summary of
+/// other tables (or another start) does not match it.
+fn summary_fingerprint<S: crate::tablebase::TierSpace>(
+    tables: &crate::tablebase::Tablebases<S>,
+    start: &S::Game,
+) -> u32 {
+    let mut text =
+        format!("{} {} {}\n", tables.space().variant_name(), tables.space().scheme(), start.zobrist());
+    for (_, h) in tables.tiers() {
+        let c = &h.counts;
+        text.push_str(&format!("{} {} {} {} {} {}\n", h.tier, h.entries, c.win, c.loss, c.draw, c.max_dtm));
+    }
+    crc32fast::hash(text.as_bytes())
+}
+
+fn counts_text(c: &Counts) -> String {
+    format!("{} {} {} {}", c.total, c.win, c.loss, c.draw)
+}
+
+/// The summary file: `key value...` lines (see [`read_summary`]).
+fn write_summary(r: &SolveReport, fingerprint: u32) -> String {
+    let (wdl, plies) = (r.value.wdl(), r.value.plies().unwrap_or(0));
+    let movement = r.movement.as_ref().map_or_else(|| "none".to_string(), counts_text);
+    format!(
+        "lapilli-solution 1\nfingerprint {fingerprint}\nvalue {wdl} {plies}\nreachable {}\nmovement {movement}\norbits {}\npv {}\n",
+        counts_text(&r.reachable),
+        r.orbits,
+        r.principal_variation.join("\t")
+    )
+}
+
+/// Reads a summary written by [`write_summary`]; `None` if it is missing,
+/// unreadable or of other tables.
+fn read_summary(path: &std::path::Path, fingerprint: u32, automorphisms: usize) -> Option<SolveReport> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut lines = text.lines();
+    if lines.next()? != "lapilli-solution 1" {
+        return None;
+    }
+    let mut field = |key: &str| -> Option<String> {
+        let line = lines.next()?;
+        line.strip_prefix(key)?
+            .strip_prefix(' ')
+            .map(str::to_string)
+            .or_else(|| (line == key).then(String::new))
+    };
+    if field("fingerprint")?.parse::<u32>().ok()? != fingerprint {
+        return None;
+    }
+    let counts = |t: &str| -> Option<Counts> {
+        let v: Vec<u64> = t.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+        let [total, win, loss, draw] = v[..] else { return None };
+        Some(Counts { total, win, loss, draw })
+    };
+    let value_text = field("value")?;
+    let (wdl, plies) = value_text.split_once(' ')?;
+    let plies: u32 = plies.parse().ok()?;
+    let value = match wdl {
+        "win" => Value::Win(plies),
+        "loss" => Value::Loss(plies),
+        "draw" => Value::Draw,
+        _ => return None,
+    };
+    let reachable = counts(&field("reachable")?)?;
+    let movement_text = field("movement")?;
+    let movement = if movement_text == "none" { None } else { Some(counts(&movement_text)?) };
+    let orbits = field("orbits")?.parse().ok()?;
+    let pv = field("pv")?;
+    let principal_variation =
+        if pv.is_empty() { Vec::new() } else { pv.split('\t').map(str::to_string).collect() };
+    Some(SolveReport { value, reachable, movement, orbits, automorphisms, principal_variation })
 }

@@ -66,6 +66,12 @@ impl TierReport {
     }
 }
 
+/// The bytes solving `tier` takes: 6 per index of the tier (value code,
+/// counter, loss floor, orbit size), 2 per index of each dependency loaded.
+fn working_set<S: TierSpace>(space: &S, tier: S::Tier) -> u64 {
+    6 * space.size(tier) + space.dependencies(tier).iter().map(|&d| 2 * space.size(d)).sum::<u64>()
+}
+
 /// `tiers` and everything they depend on, each after its dependencies.
 ///
 /// # Errors
@@ -113,7 +119,8 @@ pub fn ordered_tiers<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Vec<S
 /// # Errors
 /// Any [`TablebaseError`]: a file that cannot be read or written, a file
 /// of another variant or index scheme in the way, a corrupted one, a tier
-/// over the memory budget, a dependency cycle.
+/// over the memory budget (checked for every tier before anything is
+/// written), a dependency cycle.
 pub fn build<S: TierSpace>(
     space: &S,
     tiers: &[S::Tier],
@@ -122,6 +129,14 @@ pub fn build<S: TierSpace>(
     progress: &dyn Progress,
 ) -> Result<Vec<TierReport>, TablebaseError> {
     let order = ordered_tiers(space, tiers)?;
+    if let Some(budget) = options.memory {
+        for &tier in &order {
+            let needed = working_set(space, tier);
+            if needed > budget {
+                return Err(TablebaseError::MemoryBudget { tier: space.tier_name(tier), needed, budget });
+            }
+        }
+    }
     std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
@@ -139,12 +154,7 @@ pub fn build<S: TierSpace>(
             continue;
         }
         let deps = space.dependencies(tier);
-        let memory = 6 * space.size(tier) + deps.iter().map(|&d| 2 * space.size(d)).sum::<u64>();
-        if let Some(budget) = options.memory {
-            if memory > budget {
-                return Err(TablebaseError::MemoryBudget { tier: name, needed: memory, budget });
-            }
-        }
+        let memory = working_set(space, tier);
         progress.start_tier(&name, space.size(tier));
         let started = Instant::now();
         let loaded = Tablebases::open_tiers(space, dir, &deps)?;
@@ -152,7 +162,13 @@ pub fn build<S: TierSpace>(
         let table = pool.install(|| solve_tier(space, tier, &outside, progress))?;
         drop(loaded);
         let file = TierFile::write(&path, space, tier, &table)?;
-        let report = TierReport { tier: name, file, millis: started.elapsed().as_millis() as u64, memory, reused: false };
+        let report = TierReport {
+            tier: name,
+            file,
+            millis: started.elapsed().as_millis() as u64,
+            memory,
+            reused: false,
+        };
         progress.finish_tier(&report);
         reports.push(report);
     }

@@ -200,8 +200,10 @@ impl Reader<'_> {
     fn text(&mut self) -> Result<String, TablebaseError> {
         let n = self.u16()? as usize;
         let path = self.path;
-        String::from_utf8(self.take(n)?.to_vec())
-            .map_err(|_| TablebaseError::Corrupt { path: path.to_path_buf(), what: "a name is not UTF-8".into() })
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| TablebaseError::Corrupt {
+            path: path.to_path_buf(),
+            what: "a name is not UTF-8".into(),
+        })
     }
 }
 
@@ -236,7 +238,9 @@ impl TierFile {
         put_text(&mut out, &header.scheme);
         put_text(&mut out, &header.tier);
         let c = &header.counts;
-        for x in [header.entries, c.win_classes, c.loss_classes, c.draw_classes, c.unused, c.win, c.loss, c.draw] {
+        for x in
+            [header.entries, c.win_classes, c.loss_classes, c.draw_classes, c.unused, c.win, c.loss, c.draw]
+        {
             out.extend_from_slice(&x.to_le_bytes());
         }
         out.extend_from_slice(&c.max_dtm.to_le_bytes());
@@ -250,7 +254,9 @@ impl TierFile {
                 Some(Value::Draw) => 3,
             }
         };
-        out.extend(table.codes.chunks(4).map(|q| q.iter().enumerate().fold(0u8, |b, (k, &c)| b | wdl(c) << (2 * k))));
+        out.extend(
+            table.codes.chunks(4).map(|q| q.iter().enumerate().fold(0u8, |b, (k, &c)| b | wdl(c) << (2 * k))),
+        );
         for &code in &table.codes {
             let dtm = decode(code).and_then(Value::plies).unwrap_or(0);
             if dtm_width == 1 {
@@ -323,7 +329,11 @@ impl TierFile {
         r.take(MAGIC.len())?;
         let version = r.u16()?;
         if version != FORMAT_VERSION {
-            return Err(TablebaseError::Version { path: path.to_path_buf(), found: version, expected: FORMAT_VERSION });
+            return Err(TablebaseError::Version {
+                path: path.to_path_buf(),
+                found: version,
+                expected: FORMAT_VERSION,
+            });
         }
         let mismatch = |found: String, expected: String| TablebaseError::Mismatch {
             path: path.to_path_buf(),
@@ -336,10 +346,14 @@ impl TierFile {
         }
         let scheme = r.text()?;
         if scheme != space.scheme() {
-            return Err(mismatch(format!("index scheme {scheme}"), format!("index scheme {}", space.scheme())));
+            return Err(mismatch(
+                format!("index scheme {scheme}"),
+                format!("index scheme {}", space.scheme()),
+            ));
         }
         let tier_name = r.text()?;
-        let found_tier = space.parse_tier(&tier_name).ok_or_else(|| bad(format!("unknown tier {tier_name:?}")))?;
+        let found_tier =
+            space.parse_tier(&tier_name).ok_or_else(|| bad(format!("unknown tier {tier_name:?}")))?;
         if let Some(t) = tier {
             if t != found_tier {
                 return Err(mismatch(format!("tier {tier_name}"), format!("tier {}", space.tier_name(t))));
@@ -454,7 +468,11 @@ impl TierFile {
         r.take(MAGIC.len())?;
         let version = r.u16()?;
         if version != FORMAT_VERSION {
-            return Err(TablebaseError::Version { path: path.to_path_buf(), found: version, expected: FORMAT_VERSION });
+            return Err(TablebaseError::Version {
+                path: path.to_path_buf(),
+                found: version,
+                expected: FORMAT_VERSION,
+            });
         }
         r.text()
     }

@@ -50,8 +50,7 @@ pub fn naive_values<G: Game>(roots: &[G], canon: impl Fn(&G) -> G) -> FxHashMap<
         }
         succ.push(list);
     }
-    let mut values: Vec<Option<Value>> =
-        positions.iter().map(|p| p.outcome().map(terminal_value)).collect();
+    let mut values: Vec<Option<Value>> = positions.iter().map(|p| p.outcome().map(terminal_value)).collect();
     let mut d = 1;
     loop {
         let mut updates = Vec::new();
@@ -59,7 +58,8 @@ pub fn naive_values<G: Game>(roots: &[G], canon: impl Fn(&G) -> G) -> FxHashMap<
             if values[i].is_some() || list.is_empty() {
                 continue;
             }
-            let before: Vec<Option<Value>> = list.iter().map(|&(c, ch)| values[c].map(|v| v.before_ply(ch))).collect();
+            let before: Vec<Option<Value>> =
+                list.iter().map(|&(c, ch)| values[c].map(|v| v.before_ply(ch))).collect();
             if before.contains(&Some(Value::Win(d))) {
                 updates.push((i, Value::Win(d)));
             } else if before.iter().all(|v| matches!(v, Some(Value::Loss(_))))
@@ -77,9 +77,5 @@ pub fn naive_values<G: Game>(roots: &[G], canon: impl Fn(&G) -> G) -> FxHashMap<
         }
         d += 1;
     }
-    positions
-        .iter()
-        .zip(values)
-        .map(|(p, v)| (p.zobrist(), v.unwrap_or(Value::Draw)))
-        .collect()
+    positions.iter().zip(values).map(|(p, v)| (p.zobrist(), v.unwrap_or(Value::Draw))).collect()
 }

@@ -1,5 +1,6 @@
 //! Tablebases behind a trait object, for front ends and the engine.
 
+use super::file::TablebaseError;
 use super::probe::Tablebases;
 use super::TierSpace;
 use crate::game::{Evaluate, Game};
@@ -48,6 +49,13 @@ pub trait Oracle<G: Game>: Send + Sync {
     fn best_move(&self, pos: &G) -> Option<(G::Move, Value)>;
     /// The tiers held, with their counts.
     fn summaries(&self) -> Vec<TierSummary>;
+    /// The name of `pos`'s tier, if the tables have it.
+    fn tier(&self, pos: &G) -> Option<String>;
+    /// [`Oracle::probe`], with a table that cannot be loaded reported.
+    ///
+    /// # Errors
+    /// When the tier's table cannot be read ([`Tablebases::table`]).
+    fn try_probe(&self, pos: &G) -> Result<Option<Value>, TablebaseError>;
 }
 
 impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
@@ -72,6 +80,15 @@ impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
                 example: h.counts.example.and_then(|i| self.space().position(tier, i)).map(|p| p.to_string()),
             })
             .collect()
+    }
+
+    fn tier(&self, pos: &S::Game) -> Option<String> {
+        let tier = self.space().tier_of(pos)?;
+        self.has_tier(tier).then(|| self.space().tier_name(tier))
+    }
+
+    fn try_probe(&self, pos: &S::Game) -> Result<Option<Value>, TablebaseError> {
+        Tablebases::try_probe(self, pos)
     }
 }
 

@@ -87,7 +87,8 @@ impl<S: TierSpace> Tablebases<S> {
         let tiers = tables
             .into_iter()
             .map(|(tier, table)| {
-                let (header, _) = TierFile::encode(&space, tier, &TierTable { codes: Vec::new(), ..table.clone() });
+                let (header, _) =
+                    TierFile::encode(&space, tier, &TierTable { codes: Vec::new(), ..table.clone() });
                 let header = TierFile { entries: table.len(), ..header };
                 let cell = OnceLock::new();
                 let _ = cell.set(Ok(Arc::new(table)));
@@ -152,9 +153,10 @@ impl<S: TierSpace> Tablebases<S> {
         }
         match loaded {
             Ok(table) => Ok(table),
-            Err(what) => {
-                Err(TablebaseError::Corrupt { path: slot.path.clone().unwrap_or_default(), what: what.clone() })
-            }
+            Err(what) => Err(TablebaseError::Corrupt {
+                path: slot.path.clone().unwrap_or_default(),
+                what: what.clone(),
+            }),
         }
     }
 

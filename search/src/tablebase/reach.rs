@@ -19,6 +19,8 @@ pub struct Reachable {
     pub classes: u64,
     /// Reachable positions no table covers (not counted by value).
     pub uncovered: u64,
+    /// The longest DTM of a reachable position, in plies.
+    pub max_dtm: u32,
 }
 
 /// Counts the positions reachable from `root` by legal plies, by their
@@ -28,7 +30,11 @@ pub struct Reachable {
 /// positions outside the tables (finished ones; those without a tier are
 /// told apart by their Zobrist key, so their symmetric images count
 /// apart).
-pub fn reachable<S: TierSpace>(tables: &Tablebases<S>, root: &S::Game, pick: impl Fn(&S::Game) -> bool) -> Reachable {
+pub fn reachable<S: TierSpace>(
+    tables: &Tablebases<S>,
+    root: &S::Game,
+    pick: impl Fn(&S::Game) -> bool,
+) -> Reachable {
     let space = tables.space();
     let mut seen: FxHashMap<S::Tier, Vec<u64>> = FxHashMap::default();
     let mut seen_elsewhere: FxHashSet<(Option<S::Tier>, u64)> = FxHashSet::default();
@@ -61,6 +67,7 @@ pub fn reachable<S: TierSpace>(tables: &Tablebases<S>, root: &S::Game, pick: imp
         match tables.probe(&pos) {
             None => out.uncovered += orbit,
             Some(v) => {
+                out.max_dtm = out.max_dtm.max(v.plies().unwrap_or(0));
                 add(&mut out.positions, v, orbit);
                 if picked {
                     add(&mut out.picked, v, orbit);

@@ -118,7 +118,8 @@ pub fn solve_tier<S: TierSpace>(
             for (k, floor) in floor_chunk.iter_mut().enumerate() {
                 let i = c * CHUNK + k;
                 let Some(pos) = space.position(tier, i as u64) else { continue };
-                orbit_chunk[k] = u8::try_from(space.orbit_len(&pos)).expect("orbits of at most 255 positions");
+                orbit_chunk[k] =
+                    u8::try_from(space.orbit_len(&pos)).expect("orbits of at most 255 positions");
                 if let Some(outcome) = pos.outcome() {
                     codes[i].store(DRAW, Relaxed);
                     match terminal_value(outcome) {
@@ -145,9 +146,10 @@ pub fn solve_tier<S: TierSpace>(
                         None => match outside(&child) {
                             Some(v) => v,
                             None => {
-                                missing.lock().expect("no panics while held").get_or_insert_with(|| {
-                                    format!("{child} (after {pos})")
-                                });
+                                missing
+                                    .lock()
+                                    .expect("no panics while held")
+                                    .get_or_insert_with(|| format!("{child} (after {pos})"));
                                 continue;
                             }
                         },
@@ -205,7 +207,8 @@ pub fn solve_tier<S: TierSpace>(
                         let mut preds = Vec::new();
                         let mut indices: Vec<u64> = Vec::new();
                         for &i in chunk {
-                            let pos = space.position(tier, u64::from(i)).expect("a resolved index has a position");
+                            let pos =
+                                space.position(tier, u64::from(i)).expect("a resolved index has a position");
                             preds.clear();
                             space.predecessors(&pos, &mut preds);
                             indices.clear();
@@ -220,7 +223,11 @@ pub fn solve_tier<S: TierSpace>(
                                 if lost_here {
                                     Buckets::push(&mut local.wins, d + 1, p as u32);
                                 } else if counters[p].fetch_sub(1, Relaxed) == 1 && floors[p] != NEVER_LOST {
-                                    Buckets::push(&mut local.losses, (d + 1).max(u32::from(floors[p])), p as u32);
+                                    Buckets::push(
+                                        &mut local.losses,
+                                        (d + 1).max(u32::from(floors[p])),
+                                        p as u32,
+                                    );
                                 }
                             }
                         }

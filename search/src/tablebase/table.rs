@@ -117,8 +117,14 @@ mod tests {
 
     #[test]
     fn codes_round_trip() {
-        for v in [Value::Draw, Value::Win(0), Value::Loss(0), Value::Win(7), Value::Loss(MAX_DTM), Value::Win(MAX_DTM)]
-        {
+        for v in [
+            Value::Draw,
+            Value::Win(0),
+            Value::Loss(0),
+            Value::Win(7),
+            Value::Loss(MAX_DTM),
+            Value::Win(MAX_DTM),
+        ] {
             assert_eq!(decode(encode(v)), Some(v));
         }
         assert_eq!(decode(NONE), None);

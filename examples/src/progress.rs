@@ -1,0 +1,73 @@
+//! The progress bar of tablebase builds, on standard error.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lapilli_search::tablebase::{Progress, TierReport};
+use std::io::IsTerminal;
+
+/// The bar's layout: the tier, the time, the bar, entries done of the
+/// tier's, the rate and the time left.
+const TEMPLATE: &str =
+    "{msg:>12} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} entries ({per_sec}, {eta} left)";
+
+/// A build's progress as an indicatif bar on standard error: one bar per
+/// tier, named by the tier, with the entries done, the rate and the time
+/// left, and a line per finished tier. Silent (draws nothing) under
+/// `--json` and when standard error is not a terminal.
+#[derive(Debug)]
+pub struct BuildProgress {
+    bar: Option<ProgressBar>,
+}
+
+impl BuildProgress {
+    /// A bar on standard error, or a silent one when `quiet` or when
+    /// standard error is not a terminal.
+    pub fn new(quiet: bool) -> BuildProgress {
+        if quiet || !std::io::stderr().is_terminal() {
+            return BuildProgress { bar: None };
+        }
+        let style = ProgressStyle::with_template(TEMPLATE).unwrap_or_else(|_| ProgressStyle::default_bar());
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style);
+        BuildProgress { bar: Some(bar) }
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for BuildProgress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+impl Progress for BuildProgress {
+    fn start_tier(&self, tier: &str, entries: u64) {
+        if let Some(bar) = &self.bar {
+            bar.reset();
+            bar.set_length(entries);
+            bar.set_message(tier.to_string());
+        }
+    }
+
+    fn advance(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+        }
+    }
+
+    fn finish_tier(&self, report: &TierReport) {
+        if let Some(bar) = &self.bar {
+            let counts = &report.file.counts;
+            let how = if report.reused {
+                "kept from its file".to_string()
+            } else {
+                format!("{} ms, {:.0} positions/s", report.millis, report.positions_per_second())
+            };
+            bar.println(format!("{:>12}: {} positions ({how})", report.tier, counts.positions()));
+        }
+    }
+}
