@@ -226,7 +226,14 @@ pub struct PairIndex {
     stabiliser: Vec<u16>,
     blocks: Vec<Block>,
     full: u32,
+    /// `hints[i >> HINT_SHIFT]`: the class holding index `i & !(2^HINT_SHIFT
+    /// - 1)`, so [`PairIndex::sets`] finds a class in a step or two instead
+    /// of a binary search.
+    hints: Vec<u32>,
 }
+
+/// Indices per entry of [`PairIndex`]'s class hints.
+const HINT_SHIFT: u32 = 10;
 
 impl PairIndex {
     /// The index of pairs of `first` and `second` points under `group`.
@@ -306,7 +313,28 @@ impl PairIndex {
             }
         }
         classes.push(Class { rep: 0, stab: stabiliser.len() as u32, offset, blocks: blocks.len() as u64 });
-        Ok(PairIndex { mapper, first, second, class_of, element_of, classes, stabiliser, blocks, full })
+        let len = classes[classes.len() - 1].offset;
+        let mut hints = Vec::with_capacity((len >> HINT_SHIFT) as usize + 1);
+        let mut c = 0usize;
+        for h in 0..=(len >> HINT_SHIFT) {
+            let start = h << HINT_SHIFT;
+            while c + 2 < classes.len() && classes[c + 1].offset <= start {
+                c += 1;
+            }
+            hints.push(c as u32);
+        }
+        Ok(PairIndex {
+            mapper,
+            first,
+            second,
+            class_of,
+            element_of,
+            classes,
+            stabiliser,
+            blocks,
+            full,
+            hints,
+        })
     }
 
     /// The non-identity stabiliser elements of class `c`'s representative.
@@ -372,14 +400,18 @@ impl PairIndex {
     /// `index`, or `None` if `index >= self.len()`. For every index `i`
     /// below [`PairIndex::len`], `self.index(a, b) == i`.
     ///
-    /// Cost: a binary search over the classes of first sets, a colex
+    /// Cost: a table step to the class of first sets (and a few steps on),
+    /// a colex
     /// unrank, and for a symmetric first set a binary search over its
     /// bitmap's blocks.
     pub fn sets(&self, index: u64) -> Option<(u32, u32)> {
         if index >= self.len() {
             return None;
         }
-        let c = self.classes.partition_point(|class| class.offset <= index) - 1;
+        let mut c = self.hints[(index >> HINT_SHIFT) as usize] as usize;
+        while self.classes[c + 1].offset <= index {
+            c += 1;
+        }
         let sub = index - self.classes[c].offset;
         let blocks = self.blocks(c);
         let rb = if blocks.is_empty() {
