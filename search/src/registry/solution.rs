@@ -124,8 +124,10 @@ impl<G: Game> Solution<G> {
     ///
     /// Counting the reachable positions walks them all (seconds for Six
     /// Men's Morris), so for tables opened from a folder the report is
-    /// kept there (`solution.txt`, tagged with a checksum of the tier
-    /// headers: rebuilt tables are counted again) and read back next time.
+    /// kept there (`solution.txt`: `key value` lines tagged with a checksum
+    /// of the tier headers, so rebuilt tables are counted again, and ending
+    /// with a CRC-32 of the lines before, so an edited or damaged summary
+    /// is counted again too) and read back next time.
     pub fn from_tablebases<S>(
         tables: crate::tablebase::Tablebases<S>,
         start: &G,
@@ -237,19 +239,28 @@ fn counts_text(c: &Counts) -> String {
 fn write_summary(r: &SolveReport, fingerprint: u32) -> String {
     let (wdl, plies) = (r.value.wdl(), r.value.plies().unwrap_or(0));
     let movement = r.movement.as_ref().map_or_else(|| "none".to_string(), counts_text);
-    format!(
+    let body = format!(
         "lapilli-solution 1\nfingerprint {fingerprint}\nvalue {wdl} {plies}\nreachable {}\nmovement {movement}\norbits {}\npv {}\n",
         counts_text(&r.reachable),
         r.orbits,
         r.principal_variation.join("\t")
-    )
+    );
+    let checksum = crc32fast::hash(body.as_bytes());
+    format!("{body}checksum {checksum}\n")
 }
 
 /// Reads a summary written by [`write_summary`]; `None` if it is missing,
 /// unreadable or of other tables.
 fn read_summary(path: &std::path::Path, fingerprint: u32, automorphisms: usize) -> Option<SolveReport> {
     let text = std::fs::read_to_string(path).ok()?;
-    let mut lines = text.lines();
+    // The last line checks the others: an edited or damaged file is counted
+    // again.
+    let body_len = text.trim_end_matches('\n').rfind('\n')? + 1;
+    let (body, last) = text.split_at(body_len);
+    if last.trim_end() != format!("checksum {}", crc32fast::hash(body.as_bytes())) {
+        return None;
+    }
+    let mut lines = body.lines();
     if lines.next()? != "lapilli-solution 1" {
         return None;
     }

@@ -114,7 +114,9 @@ pub fn ordered_tiers<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Vec<S
 /// `dir` (created if missing), one file per tier ([`TierFile`]), in
 /// dependency order; each tier reads its dependencies from their files.
 /// Files already in `dir` are checked and reused unless
-/// [`BuildOptions::rebuild`]. Returns a report per tier, in build order.
+/// [`BuildOptions::rebuild`]; every `*.ltb` file already in `dir` must be
+/// one of this space's tier files, checked before anything is written.
+/// Returns a report per tier, in build order.
 ///
 /// # Errors
 /// Any [`TablebaseError`]: a file that cannot be read or written, a file
@@ -136,6 +138,11 @@ pub fn build<S: TierSpace>(
                 return Err(TablebaseError::MemoryBudget { tier: space.tier_name(tier), needed, budget });
             }
         }
+    }
+    if dir.exists() {
+        // Every table already there must be of this game and sound, before
+        // anything is written beside it.
+        super::probe::scan(space, dir)?;
     }
     std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
     let pool = rayon::ThreadPoolBuilder::new()

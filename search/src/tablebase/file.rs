@@ -15,6 +15,7 @@
 //! | 4 | longest DTM, plies |
 //! | 8 | the index of an entry with that DTM (`u64::MAX`: none) |
 //! | 1 | DTM width in bytes: 1 or 2 |
+//! | 4 | CRC-32 (IEEE) of the header's bytes before it, so a damaged header is told from a file of another game |
 //! | ⌈entries / 4⌉ | WDL, 2 bits per entry, low bits first: 0 unused, 1 win, 2 loss, 3 draw |
 //! | entries x width | DTM in plies per entry (0 for draws and unused entries) |
 //! | 4 | CRC-32 (IEEE) of every byte before it |
@@ -115,7 +116,11 @@ pub enum TablebaseError {
         position: String,
     },
     /// A tier needs more memory than the budget allows.
-    #[error("tier {tier} needs about {} MiB, over the budget of {} MiB", needed >> 20, budget >> 20)]
+    #[error(
+        "tier {tier} needs about {:.1} MiB, over the budget of {:.1} MiB",
+        *needed as f64 / 1048576.0,
+        *budget as f64 / 1048576.0
+    )]
     MemoryBudget {
         /// The tier.
         tier: String,
@@ -246,6 +251,8 @@ impl TierFile {
         out.extend_from_slice(&c.max_dtm.to_le_bytes());
         out.extend_from_slice(&c.example.unwrap_or(u64::MAX).to_le_bytes());
         out.push(dtm_width);
+        let header_crc = crc32fast::hash(&out);
+        out.extend_from_slice(&header_crc.to_le_bytes());
         let wdl = |code: u16| -> u8 {
             match decode(code) {
                 None => 0,
@@ -315,7 +322,7 @@ impl TierFile {
         TierFile::decode(&bytes, path, space, tier)
     }
 
-    /// Parses and checks the header fields (magic to DTM width).
+    /// Parses and checks the header (magic to the header's checksum).
     fn header<S: TierSpace>(
         r: &mut Reader<'_>,
         space: &S,
@@ -335,37 +342,10 @@ impl TierFile {
                 expected: FORMAT_VERSION,
             });
         }
-        let mismatch = |found: String, expected: String| TablebaseError::Mismatch {
-            path: path.to_path_buf(),
-            found,
-            expected,
-        };
         let variant = r.text()?;
-        if variant != space.variant_name() {
-            return Err(mismatch(format!("variant {variant}"), format!("variant {}", space.variant_name())));
-        }
         let scheme = r.text()?;
-        if scheme != space.scheme() {
-            return Err(mismatch(
-                format!("index scheme {scheme}"),
-                format!("index scheme {}", space.scheme()),
-            ));
-        }
         let tier_name = r.text()?;
-        let found_tier =
-            space.parse_tier(&tier_name).ok_or_else(|| bad(format!("unknown tier {tier_name:?}")))?;
-        if let Some(t) = tier {
-            if t != found_tier {
-                return Err(mismatch(format!("tier {tier_name}"), format!("tier {}", space.tier_name(t))));
-            }
-        }
         let entries = r.u64()?;
-        if entries != space.size(found_tier) {
-            return Err(mismatch(
-                format!("{entries} entries"),
-                format!("{} entries for tier {tier_name}", space.size(found_tier)),
-            ));
-        }
         let mut field = [0u64; 7];
         for x in &mut field {
             *x = r.u64()?;
@@ -373,6 +353,41 @@ impl TierFile {
         let max_dtm = r.u32()?;
         let example = r.u64()?;
         let dtm_width = r.u8()?;
+        let computed = crc32fast::hash(&r.bytes[..r.at]);
+        let found = r.u32()?;
+        if found != computed {
+            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found, computed });
+        }
+        let mismatch = |found: String, expected: String| TablebaseError::Mismatch {
+            path: path.to_path_buf(),
+            found,
+            expected,
+        };
+        if variant != space.variant_name() {
+            return Err(mismatch(
+                format!("variant {variant:?}"),
+                format!("variant {:?}", space.variant_name()),
+            ));
+        }
+        if scheme != space.scheme() {
+            return Err(mismatch(
+                format!("index scheme {scheme:?}"),
+                format!("index scheme {:?}", space.scheme()),
+            ));
+        }
+        let found_tier =
+            space.parse_tier(&tier_name).ok_or_else(|| bad(format!("unknown tier {tier_name:?}")))?;
+        if let Some(t) = tier {
+            if t != found_tier {
+                return Err(mismatch(format!("tier {tier_name}"), format!("tier {}", space.tier_name(t))));
+            }
+        }
+        if entries != space.size(found_tier) {
+            return Err(mismatch(
+                format!("{entries} entries"),
+                format!("{} entries for tier {tier_name}", space.size(found_tier)),
+            ));
+        }
         if dtm_width != 1 && dtm_width != 2 {
             return Err(bad(format!("a DTM width of {dtm_width} bytes")));
         }
@@ -474,7 +489,22 @@ impl TierFile {
                 expected: FORMAT_VERSION,
             });
         }
-        r.text()
+        let variant = r.text()?;
+        // The rest of the header, for its checksum: a damaged name is
+        // reported as damage, not as another game.
+        let skip = |r: &mut Reader<'_>| -> Result<(), TablebaseError> {
+            r.text()?;
+            r.text()?;
+            r.take(8 * 8 + 4 + 8 + 1)?;
+            Ok(())
+        };
+        skip(&mut r)?;
+        let computed = crc32fast::hash(&r.bytes[..r.at]);
+        let found = r.u32()?;
+        if found != computed {
+            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found, computed });
+        }
+        Ok(variant)
     }
 
     /// Reads only the header of the tier file at `path` and checks the

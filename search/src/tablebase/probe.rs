@@ -39,24 +39,27 @@ impl<S: TierSpace> Tablebases<S> {
     /// against `space` now, their tables when first probed.
     ///
     /// # Errors
-    /// [`TablebaseError::Io`] if the directory cannot be read, and any
-    /// header error of [`TierFile::read_header`]: a file of another
-    /// variant or index scheme in the directory, a truncated file.
+    /// [`TablebaseError::Io`] if the directory cannot be read; any header
+    /// error of [`TierFile::read_header`] (a file of another variant or
+    /// index scheme in the directory, a damaged header, a truncated file);
+    /// [`TablebaseError::Corrupt`] for a file whose name is not its tier's
+    /// (`<tier>.ltb`); [`TablebaseError::MissingTier`] when a tier's
+    /// dependency is not in the folder (its plies could not be valued).
     pub fn open(space: S, dir: &Path) -> Result<Tablebases<S>, TablebaseError> {
-        let entries = std::fs::read_dir(dir).map_err(|e| TablebaseError::io(dir, e))?;
-        let mut paths = Vec::new();
-        for entry in entries {
-            let path = entry.map_err(|e| TablebaseError::io(dir, e))?.path();
-            if path.extension().is_some_and(|x| x == "ltb") {
-                paths.push(path);
-            }
-        }
-        paths.sort();
         let mut tiers = BTreeMap::new();
-        for path in paths {
-            let header = TierFile::read_header(&path, &space)?;
+        for (path, header) in scan(&space, dir)? {
             let tier = space.parse_tier(&header.tier).expect("read_header checked the tier name");
             tiers.insert(tier, Slot { path: Some(path), header, table: OnceLock::new() });
+        }
+        for &tier in tiers.keys() {
+            for dep in space.dependencies(tier) {
+                if !tiers.contains_key(&dep) {
+                    return Err(TablebaseError::MissingTier {
+                        dir: dir.to_path_buf(),
+                        tier: format!("{} (needed by tier {})", space.tier_name(dep), space.tier_name(tier)),
+                    });
+                }
+            }
         }
         Ok(Tablebases { space, dir: Some(dir.to_path_buf()), tiers })
     }
@@ -271,4 +274,32 @@ impl<S: TierSpace> TierSpace for &S {
     fn orbit_len(&self, pos: &S::Game) -> u64 {
         (**self).orbit_len(pos)
     }
+}
+
+/// The tier files in `dir` with their headers, checked against `space`: the
+/// variant, the index scheme, the header's checksum, the length, and the
+/// file name, which must be the tier's (`<tier>.ltb`).
+pub(crate) fn scan<S: TierSpace>(space: &S, dir: &Path) -> Result<Vec<(PathBuf, TierFile)>, TablebaseError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| TablebaseError::io(dir, e))?;
+    let mut paths = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| TablebaseError::io(dir, e))?.path();
+        if path.extension().is_some_and(|x| x == "ltb") {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let header = TierFile::read_header(&path, space)?;
+        let expected = TierFile::file_name(&header.tier);
+        if path.file_name().is_none_or(|n| n != expected.as_str()) {
+            return Err(TablebaseError::Corrupt {
+                what: format!("the file holds tier {}, whose file is named {expected}", header.tier),
+                path,
+            });
+        }
+        out.push((path, header));
+    }
+    Ok(out)
 }
