@@ -16,6 +16,8 @@
 //! | [`check_random_games_with_symmetry`] | [`check_symmetry`] on every position of seeded random games, and unequal keys across the run |
 //! | [`check_search_sweep`] | every engine configuration ([`search_configurations`]) against plain minimax on one position |
 //! | [`random_playout`] | varied positions for sweeps |
+//! | [`check_tier_space`] | a [`TierSpace`]'s contract on sampled indices: the index round-trips and is the same on every member of an orbit, plies lead only to the tier itself or its dependencies, the un-moves invert exactly the plies inside a tier |
+//! | [`check_tier_solver`] | the tier solver against the naive fixpoint and the in-memory solver on every position of some tiers, symmetric images included |
 //!
 //! Every check panics on the first broken property, with the position's
 //! text and what broke, so a failing test names the culprit. This crate's
@@ -67,6 +69,7 @@
 //! [`Indexed::index`]: lapilli_search::Indexed::index
 //! [`MapMove`]: lapilli_symmetry::MapMove
 //! [`Symmetric`]: lapilli_symmetry::Symmetric
+//! [`TierSpace`]: lapilli_search::tablebase::TierSpace
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
@@ -76,8 +79,10 @@ mod random;
 mod rules;
 mod sweep;
 mod symmetry;
+mod tiers;
 
 pub use indexed::{check_index, check_random_games_indexed};
 pub use rules::{check_position, check_random_games};
 pub use sweep::{check_search_sweep, random_playout, search_configurations, Sweep};
 pub use symmetry::{check_random_games_with_symmetry, check_symmetry};
+pub use tiers::{check_tier_solver, check_tier_space, TierSolverCheck, TierSpaceCheck};

@@ -226,9 +226,9 @@ pub struct PairIndex {
     stabiliser: Vec<u16>,
     blocks: Vec<Block>,
     full: u32,
-    /// `hints[i >> HINT_SHIFT]`: the class holding index `i & !(2^HINT_SHIFT
-    /// - 1)`, so [`PairIndex::sets`] finds a class in a step or two instead
-    /// of a binary search.
+    /// `hints[h]`: the class holding index `h << HINT_SHIFT`, so
+    /// [`PairIndex::sets`] finds a class in a step or two instead of a
+    /// binary search.
     hints: Vec<u32>,
 }
 

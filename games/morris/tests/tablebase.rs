@@ -2,14 +2,20 @@
 //! un-moves invert exactly the plies inside a tier, plies lead only to the
 //! declared dependencies, and the tier solver agrees with the naive
 //! fixpoint and the in-memory solver position by position.
+//!
+//! The game-independent parts of the contract are checked by the
+//! conformance harness (`check_tier_space`, `check_tier_solver`); this file
+//! adds what is particular to morris: brute force over every pair of point
+//! sets, random positions built without the index under all 16
+//! automorphisms, exact (not only up to symmetry) un-moves, dependency
+//! lists, counts and figures.
 
 use lapilli_board_graph::{Bitboard, Colour};
+use lapilli_conformance::{check_tier_solver, check_tier_space, TierSolverCheck};
 use lapilli_morris::tablebase::{MorrisTiers, Tier, TierError};
 use lapilli_morris::{Position, Rules, Variant};
-use lapilli_search::tablebase::{
-    build, naive_values, solve_tier, BuildOptions, Silent, Tablebases, TierFile, TierSpace, TierTable,
-};
-use lapilli_search::{solve_keyed, Canonicalize, Game, Value};
+use lapilli_search::tablebase::{build, BuildOptions, Silent, Tablebases, TierFile, TierSpace, TierTable};
+use lapilli_search::{solve_keyed, Canonicalize, Game};
 use lapilli_symmetry::Symmetric;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -23,6 +29,10 @@ fn nine() -> MorrisTiers {
 
 fn six() -> MorrisTiers {
     MorrisTiers::new(Rules::new(Variant::SixMensMorris)).unwrap()
+}
+
+fn twelve() -> MorrisTiers {
+    MorrisTiers::new(Rules::new(Variant::TwelveMensMorris)).unwrap()
 }
 
 fn tier(name: &str) -> Tier {
@@ -199,26 +209,23 @@ fn index_is_a_bijection_on_every_3_against_3_tier() {
     }
 }
 
-/// Sampled indices of every nine men's movement tier up to 5 against 5
-/// and of every six men's game tier; random positions of each tier: the
-/// index is the same on all 16 images and names a member of the orbit.
+/// The tier space contract (conformance harness) on sampled indices of
+/// every nine men's movement tier up to 5 against 5 and of every six men's
+/// game tier; and random positions of each tier, built from random point
+/// sets rather than through the index: the index is below the size, the
+/// same on all 16 images, and names a member of the orbit.
 #[test]
 fn index_is_a_bijection_on_sampled_tiers() {
     let mut rng = SmallRng::seed_from_u64(11);
-    for (space, tiers) in [(nine(), nine().movement_tiers(5)), (six(), six().game_tiers())] {
+    for (space, tiers, samples) in [(nine(), nine().movement_tiers(5), 60), (six(), six().game_tiers(), 12)] {
+        let checked = check_tier_space(&space, &tiers, samples, 11);
+        eprintln!("{}: {checked:?}", space.variant_name());
+        // Every tier but the sparse pending ones gives its samples.
+        assert!(checked.positions >= (samples * tiers.len() / 2) as u64, "{checked:?}");
+        assert!(checked.internal_plies > 0 && checked.predecessors > 0, "{checked:?}");
         let group = space.rules().variant.group();
         for &t in &tiers {
             let size = space.size(t);
-            let mut found = 0;
-            for _ in 0..300 {
-                let i = rng.gen_range(0..size);
-                if let Some(p) = space.position(t, i) {
-                    assert_eq!(space.tier(&p), t);
-                    assert_eq!(space.index(&p), i, "{p}");
-                    found += 1;
-                }
-            }
-            assert!(found > 0 || t.pending, "{t}: no sampled index is used");
             for _ in 0..20 {
                 let p =
                     random_position(&space, t, &mut rng).unwrap_or_else(|| panic!("{t}: no random position"));
@@ -237,41 +244,57 @@ fn index_is_a_bijection_on_sampled_tiers() {
 
 /// The tiers a ply leads to are the tier itself (only where the tier has
 /// internal plies, handing the move over), a declared dependency, or a
-/// finished game.
+/// finished game (conformance harness), on the placement tiers too: every
+/// six men's game tier, the nine and twelve men's ones with at most 7
+/// pieces on the board. The twelve men's tiers with 11 or 12 White pieces
+/// (a nearly full board, whose pair indices take seconds to build) are
+/// checked on random positions built from point sets, without the index.
 #[test]
 fn plies_lead_only_to_dependencies() {
+    let small = |space: &MorrisTiers| -> Vec<Tier> {
+        space.game_tiers().into_iter().filter(|t| t.on_board[0] + t.on_board[1] <= 7).collect()
+    };
+    for (space, tiers) in
+        [(six(), six().game_tiers()), (nine(), small(&nine())), (twelve(), small(&twelve()))]
+    {
+        let started = Instant::now();
+        let checked = check_tier_space(&space, &tiers, 10, 12);
+        eprintln!("{} ({} tiers): {checked:?} in {:?}", space.variant_name(), tiers.len(), started.elapsed());
+        assert!(checked.plies > 3 * checked.positions, "{checked:?}");
+    }
+
+    let twelve = twelve();
     let mut rng = SmallRng::seed_from_u64(12);
-    let twelve = MorrisTiers::new(Rules::new(Variant::TwelveMensMorris)).unwrap();
-    let twelve_tiers: Vec<Tier> =
-        twelve.game_tiers().into_iter().filter(|t| t.pieces(Colour::White) >= 11).collect();
-    let nine_tiers: Vec<Tier> =
-        nine().game_tiers().into_iter().filter(|t| t.on_board[0] + t.on_board[1] <= 7).collect();
-    for (space, tiers) in [(six(), six().game_tiers()), (nine(), nine_tiers), (twelve, twelve_tiers)] {
-        for &t in &tiers {
-            let deps = space.dependencies(t);
-            for _ in 0..10 {
-                let Some(p) = random_position(&space, t, &mut rng) else { continue };
-                for m in p.legal_moves() {
-                    let mut child = p;
-                    child.play_unchecked(m);
-                    if child.outcome().is_some() {
-                        continue;
-                    }
-                    let ct = space.tier(&child);
-                    if ct == t {
-                        assert!(space.has_internal_plies(t), "{p} {m:?}");
-                        assert_ne!(child.side_to_move(), p.side_to_move());
-                    } else {
-                        assert!(deps.contains(&ct), "{p} -> {child}: {ct} is not a dependency of {t}");
-                    }
+    let mut plies = 0;
+    for t in twelve.game_tiers().into_iter().filter(|t| t.pieces(Colour::White) >= 11) {
+        let deps = twelve.dependencies(t);
+        for _ in 0..10 {
+            let Some(p) = random_position(&twelve, t, &mut rng) else { continue };
+            for m in p.legal_moves() {
+                let mut child = p;
+                child.play_unchecked(m);
+                plies += 1;
+                if child.outcome().is_some() {
+                    continue;
+                }
+                let ct = twelve.tier(&child);
+                if ct == t {
+                    assert!(twelve.has_internal_plies(t), "{p} {m:?}");
+                    assert_ne!(child.side_to_move(), p.side_to_move());
+                } else {
+                    assert!(deps.contains(&ct), "{p} -> {child}: {ct} is not a dependency of {t}");
                 }
             }
         }
     }
+    assert!(plies > 10_000, "{plies} plies");
 }
 
-/// Every predecessor has a ply to exactly the position, and every ply that
-/// stays in the tier is found again among its child's predecessors.
+/// Every predecessor has exactly one ply to exactly the position (not only
+/// to a member of its orbit, as the harness asks), none is listed twice,
+/// and every ply that stays in the tier has its parent itself among the
+/// child's predecessors; on the movement tiers of both boards and without
+/// flying. The harness checks the same tiers up to symmetry.
 #[test]
 fn unmoves_invert_exactly_the_plies_inside_a_tier() {
     let mut rng = SmallRng::seed_from_u64(13);
@@ -283,6 +306,8 @@ fn unmoves_invert_exactly_the_plies_inside_a_tier() {
     ];
     let (mut checked, mut plies) = (0, 0);
     for (space, tiers) in cases {
+        let harness = check_tier_space(&space, &tiers, 10, 13);
+        assert!(harness.internal_plies > 0, "{}: {harness:?}", space.variant_name());
         for t in tiers.into_iter().filter(|&t| space.has_internal_plies(t)) {
             let mut preds = Vec::new();
             for _ in 0..30 {
@@ -335,65 +360,97 @@ fn assert_consistent(tables: &Tablebases<&MorrisTiers>, p: &Position) {
     }
 }
 
-/// The values of every index of `tiers` from the tier builder, checked
-/// against the naive fixpoint and the in-memory solver; symmetric
-/// positions get equal values.
-fn check_solver(space: &MorrisTiers, tiers: &[Tier], name: &str) {
-    let dir = TempDir::new(name);
+/// The values of every index of `tiers` from the tier solver, checked
+/// against the naive fixpoint and the in-memory solver (conformance
+/// harness), then random positions built without the index: each value is
+/// the best of its plies' and is the same on all 16 images. Returns the
+/// harness's result: the solved tables and the figures.
+fn check_solver<'a>(space: &'a MorrisTiers, tiers: &[Tier], name: &str) -> TierSolverCheck<'a, MorrisTiers> {
     let started = Instant::now();
-    let reports = build(space, tiers, &dir.0, &BuildOptions::default(), &Silent).unwrap();
-    eprintln!("{name}: built in {:?}", started.elapsed());
-    for r in &reports {
-        eprintln!("  {} {:?} in {} ms", r.tier, r.file.counts, r.millis);
+    let solved = check_tier_solver(space, tiers);
+    eprintln!(
+        "{name}: {} positions, {} decided, {} plies, {} images compared in {:?} (tier solver {} ms, naive fixpoint \
+         {} ms, in-memory solver {} ms, comparisons {} ms)",
+        solved.positions,
+        solved.decided,
+        solved.plies,
+        solved.images,
+        started.elapsed(),
+        solved.solve_millis,
+        solved.naive_millis,
+        solved.keyed_millis,
+        solved.compare_millis
+    );
+    assert!(solved.decided > 0);
+    let tables = &solved.tables;
+    for (t, header) in tables.tiers() {
+        eprintln!("  {t}: {:?}", header.counts);
     }
-    assert_eq!(reports.len(), tiers.len());
-    let tables = Tablebases::open(space, &dir.0).unwrap();
-    let roots = all_positions(space, tiers);
-    // The two references side by side (each single-threaded).
-    let (naive, keyed) = std::thread::scope(|scope| {
-        let naive = scope.spawn(|| {
-            let started = Instant::now();
-            let naive = naive_values(&roots, Position::canonicalize);
-            eprintln!("{name}: naive fixpoint over {} roots in {:?}", roots.len(), started.elapsed());
-            naive
-        });
-        let started = Instant::now();
-        let keyed = solve_keyed(&roots);
-        eprintln!("{name}: in-memory solver in {:?}", started.elapsed());
-        (naive.join().unwrap(), keyed)
-    });
-    let mut decided = 0;
-    for p in &roots {
-        let v = tables.probe(p).unwrap_or_else(|| panic!("{p} not covered"));
-        assert_eq!(Some(&v), naive.get(&p.canonicalize().zobrist()), "{p}: tier solver against naive");
-        assert_eq!(keyed.probe(p), Some(v), "{p}: tier solver against the in-memory solver");
-        decided += u32::from(v != Value::Draw);
-    }
-    assert!(decided > 0);
     let mut rng = SmallRng::seed_from_u64(14);
     let group = space.rules().variant.group();
     for &t in tiers {
         for _ in 0..50 {
             let p = random_position(space, t, &mut rng).unwrap();
-            assert_consistent(&tables, &p);
+            assert_consistent(tables, &p);
             let v = tables.probe(&p).unwrap();
             for g in group.elements() {
                 assert_eq!(tables.probe(&p.map(g)), Some(v), "{p}");
             }
         }
     }
+    solved
 }
 
+/// Every position of `w3b3` and `w3b3x` against both references; then the
+/// counts against brute force, and `w3b3`'s table through a file and back.
 #[test]
 fn nine_mens_3_against_3_agrees_with_the_naive_fixpoint_and_the_in_memory_solver() {
     let space = nine();
-    check_solver(&space, &space.movement_tiers(3), "nine-3v3");
+    let solved = check_solver(&space, &space.movement_tiers(3), "nine-3v3");
+    let (t, tx) = (tier("w3b3"), tier("w3b3x"));
+    assert_eq!(solved.order, [tx, t]);
+    for t in [t, tx] {
+        let counts = solved.tables.table(t).unwrap().counts();
+        let valid = count_valid(Rules::default(), 3, 3, t.pending);
+        assert_eq!(counts.positions(), valid, "{t}");
+        assert_eq!(counts.classes() + counts.unused, space.size(t));
+        let used = (0..space.size(t)).filter(|&i| space.position(t, i).is_some()).count() as u64;
+        assert_eq!(counts.classes(), used);
+        eprintln!("{t}: {valid} positions, {used} classes, {} indices", space.size(t));
+    }
+    // Without a pending removal every pair of sets is valid, twice.
+    let table = solved.tables.table(t).unwrap();
+    let c = table.counts();
+    assert_eq!(c.positions(), 2 * 2024 * 1330);
+    assert_eq!(solved.positions, 339_252 + 2_826);
+    // The figures, as the three solvers agree on them above: with flying,
+    // 3 against 3 is nearly always decided, the longest win in 27 plies;
+    // every pending removal wins at once.
+    assert_eq!((c.win, c.loss, c.draw, c.max_dtm), (4_464_320, 911_296, 8_224, 27));
+    assert_eq!((c.win_classes, c.loss_classes, c.draw_classes), (281_242, 57_472, 538));
+    let cx = solved.tables.table(tx).unwrap().counts();
+    assert_eq!((cx.win, cx.loss, cx.draw, cx.max_dtm), (42_560, 0, 0, 1));
+    assert_eq!(solved.decided, 281_242 + 57_472 + 2_826);
+
+    let dir = TempDir::new("roundtrip");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let path = dir.0.join(TierFile::file_name("w3b3"));
+    let written = TierFile::write(&path, &space, t, table).unwrap();
+    let (read, back): (TierFile, TierTable) = TierFile::read(&path, &space, Some(t)).unwrap();
+    assert_eq!(read, written);
+    assert_eq!(&back, table);
+    assert_eq!(read.tier, "w3b3");
+    assert_eq!(read.variant, "nine-mens-morris");
 }
 
 #[test]
 fn six_mens_3_against_3_agrees_with_the_naive_fixpoint_and_the_in_memory_solver() {
     let space = six();
-    check_solver(&space, &space.movement_tiers(3), "six-3v3");
+    let solved = check_solver(&space, &space.movement_tiers(3), "six-3v3");
+    for (t, header) in solved.tables.tiers() {
+        let valid = count_valid(Rules::new(Variant::SixMensMorris), 3, 3, t.pending);
+        assert_eq!(header.counts.positions(), valid, "{t}");
+    }
 }
 
 /// Brute force: the valid positions of a movement tier of `w` against `b`
@@ -407,39 +464,6 @@ fn count_valid(rules: Rules, w: u8, b: u8, pending: bool) -> u64 {
         }
     });
     count
-}
-
-#[test]
-fn w3b3_file_round_trip_and_counts() {
-    let space = nine();
-    let (t, tx) = (tier("w3b3"), tier("w3b3x"));
-    let pending = solve_tier(&space, tx, &|_: &Position| None, &Silent).unwrap();
-    let outside_tables = Tablebases::from_tables(&space, vec![(tx, pending.clone())]);
-    let started = Instant::now();
-    let table = solve_tier(&space, t, &|p: &Position| outside_tables.probe(p), &Silent).unwrap();
-    eprintln!("w3b3 solved in {:?}", started.elapsed());
-
-    let dir = TempDir::new("roundtrip");
-    std::fs::create_dir_all(&dir.0).unwrap();
-    let path = dir.0.join(TierFile::file_name("w3b3"));
-    let written = TierFile::write(&path, &space, t, &table).unwrap();
-    let (read, back): (TierFile, TierTable) = TierFile::read(&path, &space, Some(t)).unwrap();
-    assert_eq!(read, written);
-    assert_eq!(back, table);
-    assert_eq!(read.tier, "w3b3");
-    assert_eq!(read.variant, "nine-mens-morris");
-
-    for (t, table) in [(t, &table), (tx, &pending)] {
-        let counts = table.counts();
-        let valid = count_valid(Rules::default(), 3, 3, t.pending);
-        assert_eq!(counts.positions(), valid, "{t}");
-        assert_eq!(counts.classes() + counts.unused, space.size(t));
-        let used = (0..space.size(t)).filter(|&i| space.position(t, i).is_some()).count() as u64;
-        assert_eq!(counts.classes(), used);
-        eprintln!("{t}: {valid} positions, {used} classes, {} indices", space.size(t));
-    }
-    // Without a pending removal every pair of sets is valid, twice.
-    assert_eq!(table.counts().positions(), 2 * 2024 * 1330);
 }
 
 /// Tier sizes: `cargo test --release --test tablebase -- --ignored --nocapture sizes`.
