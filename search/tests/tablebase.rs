@@ -2,10 +2,10 @@
 //! plies, against the naive fixpoint and the in-memory solver; the file
 //! format's checks.
 
+use lapilli_search::tablebase::Probing;
 use lapilli_search::tablebase::{
     build, naive_values, solve_tier, BuildOptions, Silent, TablebaseError, Tablebases, TierFile, TierSpace,
 };
-use lapilli_search::tablebase::Probing;
 use lapilli_search::{solve_keyed, Canonicalize, Engine, Game, History, Limits, Outcome, Value, WIN};
 use proptest::prelude::*;
 use std::fmt;
@@ -32,7 +32,14 @@ enum Ply {
 
 impl fmt::Display for Ring {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ring {} tokens {} at {} {}", self.len, self.tokens, self.at, if self.second { "second" } else { "first" })
+        write!(
+            f,
+            "ring {} tokens {} at {} {}",
+            self.len,
+            self.tokens,
+            self.at,
+            if self.second { "second" } else { "first" }
+        )
     }
 }
 
@@ -64,7 +71,10 @@ impl Game for Ring {
         self.second = !self.second;
     }
     fn zobrist(&self) -> u64 {
-        let x = u64::from(self.len) << 24 | u64::from(self.tokens) << 16 | u64::from(self.at) << 1 | u64::from(self.second);
+        let x = u64::from(self.len) << 24
+            | u64::from(self.tokens) << 16
+            | u64::from(self.at) << 1
+            | u64::from(self.second);
         x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x
     }
     fn is_irreversible(&self, m: Ply) -> bool {
@@ -211,7 +221,8 @@ fn the_ring_values_and_counts_in_positions() {
     // Tier 1: 12 positions (6 points x 2 sides), 8 orbits, 1 slack index.
     assert_eq!((c.positions(), c.classes(), c.unused), (12, 8, 1));
     assert_eq!(c.win + c.loss, 12);
-    let all: Vec<_> = tb.tiers().map(|(t, h)| (t, h.counts.win, h.counts.loss, h.counts.draw, h.counts.max_dtm)).collect();
+    let all: Vec<_> =
+        tb.tiers().map(|(t, h)| (t, h.counts.win, h.counts.loss, h.counts.draw, h.counts.max_dtm)).collect();
     // With two tokens or more, taking one hands the opponent a won tier-1
     // position or a draw, so both sides walk forever: every position draws.
     assert_eq!(all, [(1, 6, 6, 0, 2), (2, 0, 0, 12, 0), (3, 0, 0, 12, 0)]);
@@ -329,4 +340,49 @@ fn the_engine_scores_covered_positions_by_their_value() {
         };
         assert_eq!(analysis.score, expected, "{p}: {v:?}");
     }
+}
+
+#[test]
+fn folders_are_checked_before_use_and_before_a_build_writes() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("folder");
+    build(&rings, &[2], &dir, &BuildOptions::default(), &Silent).unwrap();
+    let t2 = dir.join(TierFile::file_name("t2"));
+    let good = std::fs::read(&t2).unwrap();
+
+    // A damaged name in the header is damage, not another game.
+    let mut named = good.clone();
+    named[12] ^= 0x13;
+    std::fs::write(&t2, &named).unwrap();
+    assert!(matches!(Tablebases::open(&rings, &dir), Err(TablebaseError::Checksum { .. })));
+    assert!(matches!(TierFile::read_variant(&t2), Err(TablebaseError::Checksum { .. })));
+    std::fs::write(&t2, &good).unwrap();
+
+    // A file must carry its tier's name.
+    let copy = dir.join("copy.ltb");
+    std::fs::write(&copy, &good).unwrap();
+    let err = Tablebases::open(&rings, &dir).unwrap_err();
+    assert!(matches!(err, TablebaseError::Corrupt { .. }) && err.to_string().contains("t2.ltb"), "{err}");
+    std::fs::remove_file(&copy).unwrap();
+
+    // A tier without its dependency is refused.
+    let t1 = dir.join(TierFile::file_name("t1"));
+    let t1_bytes = std::fs::read(&t1).unwrap();
+    std::fs::remove_file(&t1).unwrap();
+    let err = Tablebases::open(&rings, &dir).unwrap_err();
+    assert!(matches!(err, TablebaseError::MissingTier { .. }) && err.to_string().contains("t1"), "{err}");
+    std::fs::write(&t1, &t1_bytes).unwrap();
+
+    // Another game's build refuses the folder before writing anything.
+    let other = Rings { len: 7, name: "other-ring" };
+    let err = build(&other, &[3], &dir, &BuildOptions::default(), &Silent).unwrap_err();
+    assert!(matches!(err, TablebaseError::Mismatch { .. }), "{err}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["t1.ltb", "t2.ltb"]);
+    assert!(Tablebases::open(&rings, &dir).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
 }
