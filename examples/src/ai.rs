@@ -2,6 +2,8 @@
 
 use crate::error::{solve_error, CliError, Kind};
 use crate::progress::BuildProgress;
+use crate::report::value_text;
+use crate::tablebase::build_note;
 use crate::Result;
 use lapilli_board_graph::notation::excerpt;
 use lapilli_search::registry::{MoveOf, Solution, TableStore, VariantDescriptor};
@@ -91,10 +93,21 @@ impl<V: VariantDescriptor> Ai<V> {
             AiSpec::Random => Ai::Random,
             AiSpec::Minimax(depth) => Ai::Minimax(depth, variant.heuristic()),
             AiSpec::Perfect => {
-                let progress = BuildProgress::new(quiet);
+                let progress = BuildProgress::new(quiet).with_note(build_note(variant, store.dir.as_deref()));
                 let solution = variant.solve_stored(store, &progress).map_err(|e| {
                     solve_error(e, |reason| {
-                        format!("--ai perfect needs a solved game: {reason}; use minimax:N or random")
+                        let instead = match variant.tablebases() {
+                            // Endgame tables do not solve the game: the
+                            // search consults them instead.
+                            Some(_) => format!(
+                                "to play the endgame tables' perfect ply where they cover the position, use \
+                                 --ai minimax:N --tablebase DIR (DIR built by `lapilli tablebase build {} \
+                                 --max-pieces N --out DIR`), or random",
+                                variant.name()
+                            ),
+                            None => "use minimax:N or random".to_string(),
+                        };
+                        format!("--ai perfect needs a solved game: {reason}; {instead}")
                     })
                 })?;
                 Ai::Perfect(solution)
@@ -170,7 +183,7 @@ impl fmt::Display for Thought {
                     write!(f, "depth {depth}, {ms:.0} ms")
                 }
             }
-            Thought::Tablebase(v) => write!(f, "tablebase: {v}"),
+            Thought::Tablebase(v) => write!(f, "tablebase: {}", value_text(v)),
         }
     }
 }
@@ -273,5 +286,6 @@ mod tests {
         let t = Thought::Search { depth: 4, elapsed: Duration::from_micros(12_400) };
         assert_eq!(t.to_string(), "depth 4, 12 ms");
         assert_eq!(Thought::Tablebase(Value::Win(7)).to_string(), "tablebase: win in 7 plies");
+        assert_eq!(Thought::Tablebase(Value::Win(1)).to_string(), "tablebase: win in 1 ply");
     }
 }

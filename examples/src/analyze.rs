@@ -2,7 +2,7 @@
 
 use crate::error::{fail, CliError, Kind};
 use crate::play::{checked_plies, game_over_text};
-use crate::report::{AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson};
+use crate::report::{plies, AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson};
 use crate::tablebase::open_tables;
 use crate::Result;
 use lapilli_board_graph::notation::{excerpt, fields};
@@ -10,6 +10,7 @@ use lapilli_search::registry::{GameVisitor, PositionTextError, VariantDescriptor
 use lapilli_search::tablebase::Probing;
 use lapilli_search::{
     Adjudication, CheckedGame, Ending, Engine, Game, GameRecord, Limits, Options, RecordError, ScoreKind,
+    StopReason,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -39,8 +40,8 @@ pub struct Analyze<'o> {
 /// A score in words: "win in 3 plies", "loss in 4 plies", "+520".
 pub fn score_text(score: i32) -> String {
     match ScoreKind::of(score) {
-        ScoreKind::WinIn(k) => format!("win in {k} {}", if k == 1 { "ply" } else { "plies" }),
-        ScoreKind::LossIn(k) => format!("loss in {k} {}", if k == 1 { "ply" } else { "plies" }),
+        ScoreKind::WinIn(k) => format!("win in {}", plies(k)),
+        ScoreKind::LossIn(k) => format!("loss in {}", plies(k)),
         ScoreKind::Heuristic(s) => format!("{s:+} (heuristic, side to move)"),
     }
 }
@@ -48,21 +49,88 @@ pub fn score_text(score: i32) -> String {
 /// Reads `--position` for the variant `v`, or its start when there is none.
 ///
 /// # Errors
+/// As [`read_position`], for the variant the command chose.
+pub fn position_or_start<V: VariantDescriptor>(v: &V, text: Option<&str>) -> Result<V::Position> {
+    match text {
+        None => Ok(v.start()),
+        Some(text) => read_position(v, text, "the command chose"),
+    }
+}
+
+/// Reads the `--position` text `text` as a position of the variant `v`;
+/// `chooser` says who chose the variant, completing "the position is ...
+/// but {chooser} {variant}" (e.g. "the command chose", or "the tables in
+/// DIR are of").
+///
+/// A text that leaves out the variant's words (the words the variant's
+/// start text ends with, such as `six-mens-morris` or `tapatan`) is read
+/// as another variant's; the message then names the words the text needs,
+/// and when the text is no position even with them, why.
+///
+/// # Errors
 /// Text that is no position, or a position of another variant, prefixed
 /// with the option and an excerpt of the text (kind `position`).
-pub fn position_or_start<V: VariantDescriptor>(v: &V, text: Option<&str>) -> Result<V::Position> {
-    let Some(text) = text else {
-        return Ok(v.start());
+pub fn read_position<V: VariantDescriptor>(v: &V, text: &str, chooser: &str) -> Result<V::Position> {
+    let e = match v.parse_position(text) {
+        Ok(pos) => return Ok(pos),
+        Err(e) => e,
     };
-    v.parse_position(text).map_err(|e| {
-        let message = match e {
-            PositionTextError::Unreadable(e) => format!("--position {:?}: {e}", excerpt(text)),
-            PositionTextError::OtherVariant(m) => {
-                format!("--position: the position is {} but the command chose {}", m.position, m.chosen)
+    let start = v.start().to_string();
+    let missing: Vec<&str> =
+        variant_words(&start).into_iter().filter(|w| !fields(text).contains(w)).collect();
+    let with_words = format!("{} {}", text.trim_end(), missing.join(" "));
+    let needs = || {
+        let (word, it) = if missing.len() == 1 { ("word", "it") } else { ("words", "them") };
+        (format!("write the {word} {} at the end, as the start is written: {start:?}", missing.join(" ")), it)
+    };
+    let message = match e {
+        PositionTextError::Unreadable(e) => {
+            let mut message = format!("--position {:?}: {e}", excerpt(text));
+            let named = missing.first().is_some_and(|w| e.to_string().contains(w));
+            if !missing.is_empty() && !named {
+                let (needs, it) = needs();
+                match v.parse_position(&with_words) {
+                    Ok(_) | Err(PositionTextError::OtherVariant(_)) => {
+                        message.push_str(&format!("; {needs}"))
+                    }
+                    Err(PositionTextError::Unreadable(e2)) => {
+                        let e2 = e2.to_string();
+                        // A text of the wrong shape stays wrong: no hint.
+                        if !e2.contains(&excerpt(&with_words)) && !e2.contains(&with_words) {
+                            message.push_str(&format!(
+                                "; {needs} (with {it} the text is still no position: {e2})"
+                            ));
+                        }
+                    }
+                }
             }
-        };
-        CliError::new(Kind::Position, message)
-    })
+            message
+        }
+        PositionTextError::OtherVariant(m) => {
+            let mut message =
+                format!("--position: the position is {} but {chooser} {}", m.position, m.chosen);
+            if !missing.is_empty() && v.parse_position(&with_words).is_ok() {
+                message.push_str(&format!("; {}", needs().0));
+            }
+            message
+        }
+    };
+    Err(CliError::new(Kind::Position, message))
+}
+
+/// The words a position text of a variant ends with, read from its start
+/// text `start`: the last fields that are words of letters and hyphens
+/// (`six-mens-morris flying`, `tapatan no-centre-first`; none for
+/// `......... b` or `... w 9 9 -`).
+fn variant_words(start: &str) -> Vec<&str> {
+    let is_word = |f: &str| {
+        f.len() > 1
+            && f.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+            && f.bytes().any(|b| b.is_ascii_lowercase())
+    };
+    let fields = fields(start);
+    let words = fields.iter().rev().take_while(|f| is_word(f)).count();
+    fields[fields.len() - words..].to_vec()
 }
 
 /// Plays `moves` (each a word in the game's notation, possibly several
@@ -212,15 +280,23 @@ impl GameVisitor for Analyze<'_> {
         writeln!(out, "score: {}", score_text(a.score))?;
         writeln!(out, "principal variation: {}", pv.join(" "))?;
         if let Some(t) = &tablebase {
-            let dtm = t.dtm.map_or(String::new(), |d| format!(" in {d} plies"));
+            let dtm = t.dtm.map_or(String::new(), |d| format!(" in {}", plies(d)));
             let best = t.best_move.as_deref().map_or(String::new(), |m| format!(", perfect ply {m}"));
             writeln!(out, "tablebase: {}{dtm} for the side to move{best}", t.value)?;
         } else if tables.is_some() {
             writeln!(out, "tablebase: the tables do not cover this position")?;
         }
         let last = if a.stopped { "; the result is the last completed iteration's" } else { "" };
-        let unit = if a.depth == 1 { "ply" } else { "plies" };
-        writeln!(out, "depth: {} {unit} ({}{last})", a.depth, a.stop_reason)?;
+        let reason = match a.stop_reason {
+            // Lines that end in the tables are not cut by the depth.
+            StopReason::Exhausted if tables.is_some() => {
+                "the tables decide every line: each ends in a position they value or a finished game, so a \
+                 deeper search finds the same"
+                    .to_string()
+            }
+            reason => reason.to_string(),
+        };
+        writeln!(out, "depth: {} ({reason}{last})", plies(a.depth))?;
         writeln!(out, "limits: {limits}")?;
         writeln!(
             out,

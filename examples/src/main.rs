@@ -78,14 +78,18 @@ enum Command {
     /// Strongly solve a game and report the value of the start, the
     /// position counts by value and the principal line.
     ///
-    /// The 3x3 games are solved in memory by retrograde analysis. Six Men's
-    /// Morris is solved tier by tier into tablebase files kept in a cache
-    /// folder, so that the next solve, `solve --position` and `--ai perfect`
-    /// read them back instead of solving again: $LAPILLI_CACHE, else
-    /// $XDG_CACHE_HOME/lapilli, else $HOME/.cache/lapilli, then a folder
-    /// named by the variant (e.g. six-mens-morris); --tablebase DIR puts
-    /// them in DIR instead. A progress bar shows on standard error while
-    /// tables are built (not under --json, nor when standard error is not a
+    /// Terni Lapilli and its 3x3 relatives (three-mens-morris, tapatan,
+    /// nine-holes, achi) are solved in memory by retrograde analysis, in
+    /// milliseconds. Six Men's Morris is solved tier by tier into tablebase
+    /// files kept in a cache folder, with the report's figures in
+    /// solution.txt beside them, so that the next solve, `solve
+    /// --position` and `--ai perfect` read them back instead of solving
+    /// again: $LAPILLI_CACHE, else $XDG_CACHE_HOME/lapilli, else
+    /// $HOME/.cache/lapilli, then a folder named by the variant (e.g.
+    /// six-mens-morris); --tablebase DIR puts them in DIR instead. A folder
+    /// without the tables is created and filled (seconds of work), and a
+    /// line on standard error names it when the build starts; a progress
+    /// bar follows (not under --json, nor when standard error is not a
     /// terminal). Values are game-theoretic: they ignore the repetition and
     /// no-progress draws of play.
     Solve {
@@ -102,7 +106,8 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// The folder of the solved game's tables, instead of the cache
-        /// folder.
+        /// folder; built there when it holds none (a mistyped folder costs
+        /// a whole build: standard error names the folder when it starts).
         #[arg(long, value_name = "DIR")]
         tablebase: Option<PathBuf>,
     },
@@ -291,7 +296,9 @@ enum TablebaseCommand {
         #[command(flatten)]
         game: GameArgs,
         /// The most pieces a side has: 3 to 5 for nine-mens-morris and
-        /// twelve-mens-morris, 3 to 6 for six-mens-morris.
+        /// twelve-mens-morris, 3 to 6 for six-mens-morris (another value is
+        /// an error of kind `option`, as every value the chosen game does
+        /// not allow).
         #[arg(long, value_name = "N")]
         max_pieces: u8,
         /// The folder the tables go to (created if missing).
@@ -332,6 +339,11 @@ enum TablebaseCommand {
     /// The value of a position in a folder of tables: win, loss or draw
     /// for the side to move, its distance to mate in plies, the perfect
     /// ply, and the value of every ply.
+    ///
+    /// The value of each ply is the one it gives the side to move in the
+    /// probed position (the mover), with the distance to mate counted in
+    /// plies from the probed position, that ply included. The game and
+    /// variant are read from the files' headers.
     Probe {
         /// The folder of tables.
         dir: PathBuf,

@@ -159,7 +159,7 @@ where
             return Ok(());
         }
         if record.moves().len() >= max_plies {
-            writeln!(out, "game over: draw after {max_plies} plies (--max-plies)")?;
+            writeln!(out, "game over: draw after {} (--max-plies)", crate::report::plies(max_plies as u64))?;
             return Ok(());
         }
         let side = pos.side_to_move();

@@ -3,6 +3,7 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lapilli_search::tablebase::{Progress, TierReport};
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The bar's layout: the tier, the time, the bar, entries done of the
 /// tier's, the rate and the time left.
@@ -12,22 +13,35 @@ const TEMPLATE: &str =
 /// A build's progress as an indicatif bar on standard error: one bar per
 /// tier, named by the tier, with the entries done, the rate and the time
 /// left, and a line per finished tier. Silent (draws nothing) under
-/// `--json` and when standard error is not a terminal.
+/// `--json` and when standard error is not a terminal. A note
+/// ([`BuildProgress::with_note`]) is printed once when the first tier is
+/// solved, whether or not the bar is drawn.
 #[derive(Debug)]
 pub struct BuildProgress {
     bar: Option<ProgressBar>,
+    note: Option<String>,
+    noted: AtomicBool,
 }
 
 impl BuildProgress {
     /// A bar on standard error, or a silent one when `quiet` or when
     /// standard error is not a terminal.
     pub fn new(quiet: bool) -> BuildProgress {
+        let (note, noted) = (None, AtomicBool::new(false));
         if quiet || !std::io::stderr().is_terminal() {
-            return BuildProgress { bar: None };
+            return BuildProgress { bar: None, note, noted };
         }
         let style = ProgressStyle::with_template(TEMPLATE).unwrap_or_else(|_| ProgressStyle::default_bar());
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style);
-        BuildProgress { bar: Some(bar) }
+        BuildProgress { bar: Some(bar), note, noted }
+    }
+
+    /// The same progress, printing `note` on standard error when the
+    /// first tier starts to be solved (not when every table is read back
+    /// from its file); `None` prints nothing.
+    pub fn with_note(mut self, note: Option<String>) -> BuildProgress {
+        self.note = note;
+        self
     }
 
     /// Removes the bar from the terminal.
@@ -46,6 +60,14 @@ impl Drop for BuildProgress {
 
 impl Progress for BuildProgress {
     fn start_tier(&self, tier: &str, entries: u64) {
+        if let Some(note) = &self.note {
+            if !self.noted.swap(true, Ordering::Relaxed) {
+                match &self.bar {
+                    Some(bar) => bar.suspend(|| eprintln!("{note}")),
+                    None => eprintln!("{note}"),
+                }
+            }
+        }
         if let Some(bar) = &self.bar {
             bar.reset();
             bar.set_length(entries);

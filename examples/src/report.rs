@@ -1,8 +1,24 @@
 //! Machine-readable output shapes.
 
-use lapilli_search::{Counts, Limits};
+use lapilli_search::{Counts, Limits, Value};
 use serde::Serialize;
 use std::fmt;
+
+/// A count of plies in words: "1 ply", "0 plies", "7 plies".
+pub fn plies(n: impl Into<u64>) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
+/// A game-theoretic value in words, for the side to move: "win in 1 ply",
+/// "loss in 7 plies", "draw".
+pub fn value_text(v: Value) -> String {
+    match v {
+        Value::Win(n) => format!("win in {}", plies(n)),
+        Value::Loss(n) => format!("loss in {}", plies(n)),
+        Value::Draw => "draw".to_string(),
+    }
+}
 
 /// Counts of positions by value, as printed in JSON.
 #[derive(Serialize, Debug, Clone, Copy)]
@@ -117,7 +133,9 @@ pub struct AnalyzeJson {
     /// Why the search ended: `depth` (the depth limit), `nodes` (the node
     /// budget), `time` (the time limit), `proven` (a win or loss proven
     /// within the searched depth) or `exhausted` (every line searched to
-    /// its end). `stopped` is true exactly for `nodes` and `time`.
+    /// its end; with `--tablebase`, a line also ends at a position the
+    /// tables value, so the tables may decide every line at depth 1).
+    /// `stopped` is true exactly for `nodes` and `time`.
     pub stop_reason: &'static str,
     /// Search threads that ran (fewer than asked for if the system
     /// refused to start some).
@@ -198,5 +216,20 @@ impl fmt::Display for LimitsJson {
             write!(f, ", {n} nodes")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_ply_is_singular() {
+        assert_eq!(plies(1u32), "1 ply");
+        assert_eq!(plies(0u32), "0 plies");
+        assert_eq!(plies(27u32), "27 plies");
+        assert_eq!(value_text(Value::Win(1)), "win in 1 ply");
+        assert_eq!(value_text(Value::Loss(2)), "loss in 2 plies");
+        assert_eq!(value_text(Value::Draw), "draw");
     }
 }

@@ -4,6 +4,7 @@ use crate::ai::AiSpec;
 use crate::analyze::position_or_start;
 use crate::error::{CliError, Kind};
 use crate::play::ai_and_tables;
+use crate::report::plies;
 use crate::Result;
 use lapilli_board_graph::notation::excerpt;
 use lapilli_board_graph::zobrist::splitmix64;
@@ -197,7 +198,9 @@ impl GameVisitor for Selfplay<'_> {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
         }
-        writeln!(out, "{games} games, {ai} against itself, {} random opening plies", self.random_plies)?;
+        let opening = plies(self.random_plies as u64);
+        let games_word = if games == 1 { "game" } else { "games" };
+        writeln!(out, "{games} {games_word}, {ai} against itself, {opening} chosen at random to open each")?;
         if tables.is_some() {
             let names: Vec<&str> =
                 sides.iter().zip(&with_tables).filter(|(_, &t)| t).map(|((_, n), _)| *n).collect();
@@ -213,11 +216,11 @@ impl GameVisitor for Selfplay<'_> {
         for (i, g) in list.iter().enumerate() {
             writeln!(
                 out,
-                "game {}: {} ({}, {} plies): {}",
+                "game {}: {} ({}, {}): {}",
                 i + 1,
                 g.result,
                 g.ending,
-                g.moves.len(),
+                plies(g.moves.len() as u64),
                 g.moves.join(" ")
             )?;
         }

@@ -4,8 +4,9 @@ use crate::analyze::position_or_start;
 use crate::error::{solve_error, CliError, Kind};
 use crate::play::capitalised;
 use crate::progress::BuildProgress;
+use crate::report::plies;
 use crate::report::{PositionValueJson, SolveJson};
-use crate::tablebase::store_dir;
+use crate::tablebase::{build_note, store_dir};
 use crate::Result;
 use lapilli_search::registry::{GameVisitor, TableStore, VariantDescriptor};
 use lapilli_search::{CheckedGame, Counts, Game};
@@ -39,9 +40,19 @@ impl GameVisitor for Solve<'_> {
         };
         let t = Instant::now();
         let store = TableStore { dir: store_dir(&v, self.tablebase.as_deref()), ..TableStore::default() };
-        let progress = BuildProgress::new(self.json);
+        let progress = BuildProgress::new(self.json).with_note(build_note(&v, store.dir.as_deref()));
         let solution = v.solve_stored(&store, &progress).map_err(|e| {
-            solve_error(e, |reason| format!("solve {}: {reason}; use analyze, perft or selfplay", v.name()))
+            solve_error(e, |reason| {
+                let instead = match v.tablebases() {
+                    Some(_) => format!(
+                        "use analyze, perft or selfplay; its endgame tables are built by `lapilli tablebase \
+                         build {} --max-pieces N --out DIR` and consulted with --tablebase DIR",
+                        v.name()
+                    ),
+                    None => "use analyze, perft or selfplay".to_string(),
+                };
+                format!("solve {}: {reason}; {instead}", v.name())
+            })
         })?;
         progress.finish();
         let millis = t.elapsed().as_secs_f64() * 1e3;
@@ -92,7 +103,7 @@ impl GameVisitor for Solve<'_> {
         writeln!(out, "{}", v.title())?;
         writeln!(out, "value of the start for {first} (first player): {}", s.value.wdl())?;
         match s.value.plies() {
-            Some(n) => writeln!(out, "distance to mate (DTM): {n} plies")?,
+            Some(n) => writeln!(out, "distance to mate (DTM): {}", plies(n))?,
             None => writeln!(out, "distance to mate (DTM): none (neither side can force a win)")?,
         }
         writeln!(out, "reachable positions:      {}", c(s.reachable))?;
@@ -102,13 +113,18 @@ impl GameVisitor for Solve<'_> {
         writeln!(out, "  (win/loss/draw for the side to move; finished games count as losses)")?;
         writeln!(out, "orbits stored under the {} automorphisms: {}", s.automorphisms, s.orbits)?;
         writeln!(out, "time: {millis:.3} ms")?;
-        writeln!(out, "principal line ({} plies, until the play repeats): {}", pv.len(), pv.join(" "))?;
+        writeln!(
+            out,
+            "principal line ({}, until the play repeats): {}",
+            plies(pv.len() as u64),
+            pv.join(" ")
+        )?;
         if let Some(p) = position {
             writeln!(out, "position: {}", p.text)?;
-            let dtm = p.plies.map_or(String::new(), |n| format!(" in {n} plies"));
+            let dtm = p.plies.map_or(String::new(), |n| format!(" in {}", plies(n)));
             writeln!(out, "value for {} (to move): {}{dtm}", p.side_to_move, p.value)?;
             match p.plies {
-                Some(n) => writeln!(out, "distance to mate (DTM): {n} plies")?,
+                Some(n) => writeln!(out, "distance to mate (DTM): {}", plies(n))?,
                 None => writeln!(out, "distance to mate (DTM): none (neither side can force a win)")?,
             }
             writeln!(out, "best ply: {}", p.best_move.as_deref().unwrap_or("none (the game is over)"))?;

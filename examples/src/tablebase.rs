@@ -1,9 +1,10 @@
 //! `lapilli tablebase build|stats|probe`, the tables behind `--tablebase
 //! DIR`, and the cache folder of solved games.
 
-use crate::analyze::position_or_start;
+use crate::analyze::read_position;
 use crate::error::{tablebase_error, CliError, Kind};
 use crate::progress::BuildProgress;
+use crate::report::{plies, value_text};
 use crate::{Games, Result};
 use lapilli_search::registry::{
     self, GameVisitor, GivenOptions, MoveOf, TablebaseSupport, VariantDescriptor,
@@ -45,6 +46,19 @@ pub fn store_dir<V: VariantDescriptor>(v: &V, given: Option<&Path>) -> Option<Pa
     cache_root().map(|root| root.join(name))
 }
 
+/// The line `solve` and `--ai perfect` print on standard error when they
+/// start building a solved game's tables into `dir` (a folder given by
+/// mistake costs a whole build): `None` for a variant without tier
+/// tables or without a folder.
+pub fn build_note<V: VariantDescriptor>(v: &V, dir: Option<&Path>) -> Option<String> {
+    v.tablebases()?;
+    Some(format!(
+        "building the tables of {} into {} (kept there: later calls read them back)",
+        v.title(),
+        dir?.display()
+    ))
+}
+
 /// The process's peak resident memory in bytes (`VmHWM` of
 /// `/proc/self/status`), where the system reports it (Linux).
 pub fn peak_memory_bytes() -> Option<u64> {
@@ -72,8 +86,18 @@ fn support<V: VariantDescriptor>(v: &V, what: &str) -> Result<TablebaseSupport<V
 /// The `*.ltb` files of `dir`, sorted.
 ///
 /// # Errors
-/// Kind `tablebase` when `dir` is no folder, `io` when it cannot be read.
+/// Kind `tablebase` when `dir` is no folder (a file, or nothing), `io`
+/// when it cannot be read.
 fn tier_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::new(
+            Kind::Tablebase,
+            format!(
+                "{}: a file, not a folder; give the folder that holds the tables (*.ltb files)",
+                dir.display()
+            ),
+        ));
+    }
     if !dir.is_dir() {
         return Err(CliError::new(Kind::Tablebase, format!("{}: no such folder", dir.display())));
     }
@@ -291,8 +315,15 @@ impl GameVisitor for Build<'_> {
         };
         let progress = BuildProgress::new(self.json);
         let started = Instant::now();
-        let reports = (support.build_endgames)(self.max_pieces, &self.dir, &options, &progress)
-            .map_err(tablebase_error)?;
+        let reports =
+            (support.build_endgames)(self.max_pieces, &self.dir, &options, &progress).map_err(|e| {
+                let e = tablebase_error(e);
+                if self.dir.is_dir() {
+                    return e;
+                }
+                // The folder itself could not be made.
+                CliError::new(e.kind, format!("--out: cannot create the folder: {}", e.message))
+            })?;
         progress.finish();
         let millis = started.elapsed().as_millis() as u64;
         let tiers: Vec<BuiltTierJson> = reports.iter().map(BuiltTierJson::from).collect();
@@ -580,7 +611,8 @@ impl GameVisitor for Probe<'_> {
     /// The position's value, DTM and perfect ply, and every ply's value.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let tables = open_tables(&v, &self.dir, "tablebase probe")?;
-        let pos = position_or_start(&v, Some(&self.position))?;
+        let chooser = format!("the tables in {} are of", self.dir.display());
+        let pos = read_position(&v, &self.position, &chooser)?;
         let Some(value) = tables.probe(&pos) else {
             return Err(CliError::new(
                 Kind::Tablebase,
@@ -616,12 +648,19 @@ impl GameVisitor for Probe<'_> {
         if pos.outcome().is_some() {
             writeln!(out, "game over: {}", v.result_text(&pos))?;
         }
-        writeln!(out, "value for {} (to move): {value}", report.side_to_move)?;
+        writeln!(out, "value for {} (to move): {}", report.side_to_move, value_text(value))?;
         match report.dtm {
-            Some(n) => writeln!(out, "distance to mate (DTM): {n} plies")?,
+            Some(n) => writeln!(out, "distance to mate (DTM): {}", plies(n))?,
             None => writeln!(out, "distance to mate (DTM): none (a draw with perfect play)")?,
         }
         writeln!(out, "best ply: {}", report.best_move.as_deref().unwrap_or("none"))?;
+        if !report.moves.is_empty() {
+            writeln!(
+                out,
+                "every ply by the value it gives {} (the mover), the DTM counted from this position:",
+                report.side_to_move
+            )?;
+        }
         let mut by_value: BTreeMap<(u8, u32), Vec<&str>> = BTreeMap::new();
         for p in &report.moves {
             // Best first: the fastest wins, draws, the slowest losses, then
@@ -634,14 +673,14 @@ impl GameVisitor for Probe<'_> {
             };
             by_value.entry(key).or_default().push(&p.ply);
         }
-        for ((rank, d), plies) in by_value {
+        for ((rank, d), listed) in by_value {
             let what = match rank {
-                0 => format!("win in {d} plies"),
+                0 => format!("win in {}", plies(d)),
                 1 => "draw".to_string(),
-                2 => format!("loss in {} plies", u32::MAX - d),
+                2 => format!("loss in {}", plies(u32::MAX - d)),
                 _ => "not covered".to_string(),
             };
-            writeln!(out, "  {what}: {}", plies.join(" "))?;
+            writeln!(out, "  {what}: {}", listed.join(" "))?;
         }
         Ok(())
     }

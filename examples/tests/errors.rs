@@ -133,3 +133,116 @@ fn a_human_side_not_in_the_game_is_an_option_error() {
         "error: --human \"red\": petteia has the sides white and black; give one of them, both or none\n"
     );
 }
+
+#[test]
+fn json_usage_errors_carry_clap_s_whole_message() {
+    // (arguments, words the message must contain): the missing arguments,
+    // the possible values and clap's tips, on one line, without the usage
+    // line and the pointer to --help that standard error adds.
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["tablebase", "build", "nine-mens-morris", "--max-pieces", "3", "--json"],
+            "the following required arguments were not provided: --out <DIR>",
+        ),
+        (
+            &["tablebase", "build", "--json"],
+            "the following required arguments were not provided: --max-pieces <N>, --out <DIR>, <GAME>",
+        ),
+        (
+            &["tablebase", "probe", "tb", "--json"],
+            "the following required arguments were not provided: --position <POSITION>",
+        ),
+        (
+            &["selfplay", "nine-mens-morris", "--tablebase-side", "white", "--json"],
+            "the following required arguments were not provided: --tablebase <DIR>",
+        ),
+        (&["info", "--json"], "the following required arguments were not provided: <GAME>"),
+        (
+            &["analyze", "terni-lapilli", "--json", "--bogus"],
+            "unexpected argument '--bogus' found; tip: to pass '--bogus' as a value, use '-- --bogus'",
+        ),
+        (
+            &["perft", "chess", "1", "--json"],
+            "invalid value 'chess' for '<GAME>' [possible values: terni-lapilli, three-mens-morris,",
+        ),
+        (
+            &["analyze", "terni-lapilli", "--json", "--depth", "0"],
+            "invalid value '0' for '--depth <DEPTH>': 0 is not in 1..=200",
+        ),
+        (
+            &["tablebase", "build", "nine-mens-morris", "--max-pieces", "x", "--out", "tb", "--json"],
+            "invalid value 'x' for '--max-pieces <N>'",
+        ),
+        (
+            &["analyze", "terni-lapilli", "--json", "--depth", "3", "--depth", "4"],
+            "the argument '--depth <DEPTH>' cannot be used multiple times",
+        ),
+        (
+            &["analyze", "terni-lapilli", "--json", "--split-root=yes"],
+            "unexpected value 'yes' for '--split-root' found",
+        ),
+        (
+            &["tablebase", "frob", "--json"],
+            "unrecognized subcommand 'frob'; tip: a similar subcommand exists: 'probe'",
+        ),
+    ];
+    for &(args, words) in cases {
+        let (kind, message) = json_error(args, 2);
+        assert_eq!(kind, "usage", "{args:?}");
+        assert!(message.contains(words), "{args:?}: {message}");
+        for boilerplate in ["Usage:", "For more information", "\n"] {
+            assert!(!message.contains(boilerplate), "{args:?}: {message}");
+        }
+        // Standard error: the same message, then the usage line.
+        let (_, _, stderr) = failure(args, "");
+        assert!(stderr.starts_with(&format!("error: {message}\n\n")), "{stderr}");
+        assert!(stderr.contains("For more information, try '--help'."), "{stderr}");
+    }
+}
+
+#[test]
+fn a_position_without_its_variant_words_is_told_them() {
+    const SIX_WITHOUT_FLYING: &str = "......../........ w 6 6 - six-mens-morris";
+    const NINE_START: &str = "......../......../........ w 9 9 -";
+    // (arguments, words of the message)
+    let cases: &[(&[&str], &str)] = &[
+        // Not a position of any variant: the word, and what else is wrong.
+        (
+            &["analyze", "six-mens-morris", "--json", "--position", "WWW...../BB...... b 3 4 x"],
+            "write the word six-mens-morris at the end, as the start is written: \"......../........ w 6 6 - \
+             six-mens-morris\" (with it the text is still no position: white has 3 and black 4 in hand",
+        ),
+        // A position of the word's variant: the rules crate says so.
+        (
+            &["analyze", "six-mens-morris", "--json", "--position", "W......./........ b 5 6 -"],
+            "a six-mens-morris position needs the word six-mens-morris",
+        ),
+        // Read as another variant's position.
+        (
+            &["perft", "tapatan", "1", "--json", "--position", "......... b"],
+            "the position is terni-lapilli with the centre allowed on the first placement but the \
+             command chose tapatan with the centre allowed on the first placement; write the word tapatan \
+             at the end, as the start is written: \"......... b tapatan\"",
+        ),
+        (
+            &["perft", "six-mens-morris", "1", "--flying", "--json", "--position", SIX_WITHOUT_FLYING],
+            "write the word flying at the end",
+        ),
+        (
+            &["perft", "nine-mens-morris", "1", "--no-flying", "--json", "--position", NINE_START],
+            "write the word no-flying at the end",
+        ),
+    ];
+    for &(args, words) in cases {
+        let (kind, message) = json_error(args, 2);
+        assert_eq!(kind, "position", "{args:?}");
+        assert!(message.contains(words), "{args:?}: {message}");
+        assert_eq!(message.matches("needs the word").count() + message.matches("write the word").count(), 1);
+    }
+    // Text of the wrong shape gets no hint: the words would not help.
+    let (_, message) = json_error(&["analyze", "six-mens-morris", "--json", "--position", "nonsense"], 2);
+    assert!(!message.contains("write the word"), "{message}");
+    // The variant's own words are given: no hint either.
+    let (_, message) = json_error(&["perft", "achi", "1", "--json", "--position", "......... b tapatan"], 2);
+    assert!(message.contains("but the command chose achi") && !message.contains("write the"), "{message}");
+}

@@ -180,6 +180,39 @@ fn nine_mens_3_piece_tables_build_stats_probe_and_refuse_damage() {
     assert_eq!((p["value"].as_str(), p["dtm"].as_u64()), (Some("win"), Some(1)), "{p}");
     let text = stdout(&["tablebase", "probe", dir.text(), "--position", won], "");
     assert!(text.contains("win in 2 plies") && text.contains("best ply: g4-g7"), "{text}");
+    // The plies' values are the mover's, their DTM counted from the probed
+    // position: g4-g7 wins in 2 plies, itself and the removal.
+    assert!(
+        text.contains(
+            "every ply by the value it gives white (the mover), the DTM counted from this position:\n"
+        ) && text.contains("\n  win in 2 plies: g4-g7\n"),
+        "{text}"
+    );
+    // After g4-g7 White owes the removal: a win in 1 ply, said so.
+    let text =
+        stdout(&["tablebase", "probe", dir.text(), "--position", "WWW...../B...B.../B....... w 0 0 x"], "");
+    assert!(text.contains("value for white (to move): win in 1 ply\n"), "{text}");
+    assert!(text.contains("distance to mate (DTM): 1 ply\n"), "{text}");
+    // The folder chose the variant, not the command.
+    let (kind, message) = json_error(
+        &[
+            "tablebase",
+            "probe",
+            dir.text(),
+            "--position",
+            "WW.W..../B.B.B... w 0 0 - six-mens-morris",
+            "--json",
+        ],
+        2,
+    );
+    assert_eq!(kind, "position");
+    assert!(
+        message.contains(&format!(
+            "the position is six-mens-morris (no flying) but the tables in {} are of nine-mens-morris",
+            dir.text()
+        )) && !message.contains("the command chose"),
+        "{message}"
+    );
     // Four White pieces: no table.
     let (kind, message) = json_error(
         &["tablebase", "probe", dir.text(), "--position", "WW.W..W./B...B.../B....... w 0 0 -", "--json"],
@@ -198,6 +231,8 @@ fn nine_mens_3_piece_tables_build_stats_probe_and_refuse_damage() {
     let played = game.lines().filter(|l| l.contains(" plays ")).count();
     assert_eq!(played, longest, "{game}");
     assert!(game.lines().all(|l| !l.contains(" plays ") || l.contains("(tablebase: ")), "{game}");
+    // The winner's last ply, the removal, wins in 1 ply.
+    assert!(game.contains("(tablebase: win in 1 ply)\n") && !game.contains(" 1 plies"), "{game}");
     let loser = json(&["tablebase", "probe", dir.text(), "--position", &example, "--json"]);
     let winner = if loser["value"] == "loss" { "black" } else { "white" };
     assert_eq!(loser["side_to_move"], "white");
@@ -219,6 +254,34 @@ fn nine_mens_3_piece_tables_build_stats_probe_and_refuse_damage() {
     assert_eq!(a["best"], "g4-g7");
     let a = json(&["analyze", "nine-mens-morris", "--tablebase", dir.text(), "--depth", "1", "--json"]);
     assert!(a.get("tablebase").is_none(), "{a}");
+    // Every line ends in the tables after one ply: the search stops there
+    // whatever the depth asked, and says that the tables decided.
+    let args = ["analyze", "nine-mens-morris", "--position", won, "--tablebase", dir.text(), "--depth", "6"];
+    let text = stdout(&args, "");
+    assert!(
+        text.contains(
+            "depth: 1 ply (the tables decide every line: each ends in a position they value or a finished \
+             game"
+        ),
+        "{text}"
+    );
+    let a = json(&[&args[..], &["--json"]].concat());
+    assert_eq!((a["depth"].as_u64(), a["stop_reason"].as_str()), (Some(1), Some("exhausted")), "{a}");
+    // Without the tables the same search is cut by the depth.
+    let text = stdout(&[&args[..4], &args[6..]].concat(), "");
+    assert!(text.contains("depth: 2 plies (a win or loss was proven)"), "{text}");
+    // The perfect AI needs a solved game: the endgame tables are consulted
+    // by the search AI instead, and the message says how.
+    let (kind, message) = json_error(
+        &["selfplay", "nine-mens-morris", "--ai", "perfect", "--tablebase", dir.text(), "--json"],
+        2,
+    );
+    assert_eq!(kind, "unsolvable");
+    assert!(message.contains("use --ai minimax:N --tablebase DIR"), "{message}");
+    assert!(
+        message.contains("lapilli tablebase build nine-mens-morris --max-pieces N --out DIR"),
+        "{message}"
+    );
 
     // Damaged and foreign files.
     let corrupted = copy_of(&dir, "corrupted");
@@ -259,7 +322,12 @@ fn nine_mens_3_piece_tables_build_stats_probe_and_refuse_damage() {
     let (kind, message) =
         json_error(&["analyze", "nine-mens-morris", "--tablebase", six.text(), "--json"], 2);
     assert_eq!(kind, "tablebase");
-    assert!(message.contains("variant six-mens-morris, but variant nine-mens-morris"), "{message}");
+    assert!(
+        message.contains("w3b3.ltb")
+            && message.find("six-mens-morris") < message.find("nine-mens-morris")
+            && message.contains("six-mens-morris"),
+        "{message}"
+    );
 
     // Seeded games: the side that consults the tables never loses a
     // position they value as won or drawn, against the alpha-beta AI and
@@ -395,6 +463,10 @@ fn bad_builds_and_folders_are_refused_with_typed_errors() {
     let out = out.to_str().unwrap();
     let missing = dir.join("missing");
     let missing = missing.to_str().unwrap();
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, b"a file").unwrap();
+    let under_file = plain.join("tables");
+    let (plain, under_file) = (plain.to_str().unwrap(), under_file.to_str().unwrap());
     // (arguments, kind, exit code, words of the message)
     let cases: &[(&[&str], &str, i32, &str)] = &[
         (
@@ -431,7 +503,19 @@ fn bad_builds_and_folders_are_refused_with_typed_errors() {
             &["tablebase", "build", "nine-mens-morris", "--out", out, "--json"],
             "usage",
             2,
-            "required arguments",
+            "required arguments were not provided: --max-pieces <N>",
+        ),
+        (
+            &["tablebase", "build", "nine-mens-morris", "--max-pieces", "3", "--json"],
+            "usage",
+            2,
+            "required arguments were not provided: --out <DIR>",
+        ),
+        (
+            &["tablebase", "probe", dir.text(), "--json"],
+            "usage",
+            2,
+            "required arguments were not provided: --position <POSITION>",
         ),
         (
             &[
@@ -468,14 +552,39 @@ fn bad_builds_and_folders_are_refused_with_typed_errors() {
             &["selfplay", "nine-mens-morris", "--tablebase-side", "white", "--json"],
             "usage",
             2,
-            "required arguments",
+            "required arguments were not provided: --tablebase <DIR>",
         ),
+        // A folder that cannot be created is the file system's refusal.
+        (
+            &["tablebase", "build", "six-mens-morris", "--max-pieces", "3", "--out", under_file, "--json"],
+            "io",
+            1,
+            "--out: cannot create the folder",
+        ),
+        (
+            &["tablebase", "build", "six-mens-morris", "--max-pieces", "3", "--out", plain, "--json"],
+            "io",
+            1,
+            "--out: cannot create the folder",
+        ),
+        // A file given for the folder.
+        (&["tablebase", "stats", plain, "--json"], "tablebase", 2, "a file, not a folder"),
+        (&["tablebase", "probe", plain, "--position", "x", "--json"], "tablebase", 2, "a file, not a folder"),
         (&["info", "six-mens-morris", "--flying", "--no-flying", "--json"], "option", 2, "not both"),
     ];
     for &(args, kind, code, words) in cases {
         let (k, message) = json_error(args, code);
         assert_eq!(k, kind, "{args:?}: {message}");
         assert!(message.contains(words), "{args:?}: {message}");
+    }
+    // Where the system has /proc, a folder in it cannot be made either
+    // (there is no such file or directory to make it in).
+    if Path::new("/proc/self").is_dir() {
+        let args =
+            ["tablebase", "build", "six-mens-morris", "--max-pieces", "3", "--out", "/proc/nope", "--json"];
+        let (kind, message) = json_error(&args, 1);
+        assert_eq!(kind, "io");
+        assert!(message.starts_with("--out: cannot create the folder: /proc/nope: "), "{message}");
     }
     // A file that is no tier file.
     std::fs::write(dir.join("w3b3.ltb"), b"not a table").unwrap();
@@ -573,4 +682,40 @@ fn the_help_documents_the_cache_and_the_tablebase_commands() {
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("w3b3x") && text.contains("peak memory"), "{text}");
+}
+
+/// The whole Six Men's Morris solve (seconds of work, so ignored in CI):
+/// the first `solve` says where it builds the tables, the next reads them
+/// and the summary back, silently, with the same report.
+#[test]
+#[ignore = "builds every tier of Six Men's Morris (about 10 s on 2 cores)"]
+fn six_mens_solve_builds_into_the_folder_it_names_then_reads_it_back() {
+    let cache = TempDir::new("six-solve");
+    let folder = cache.join("tables");
+    let run = |args: &[&str]| {
+        let started = std::time::Instant::now();
+        let out = lapilli(args, "");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let report: Json = serde_json::from_slice(&out.stdout).unwrap();
+        (report, String::from_utf8(out.stderr).unwrap(), started.elapsed())
+    };
+    let args = ["solve", "six-mens-morris", "--tablebase", folder.to_str().unwrap(), "--json"];
+    let (first, note, built) = run(&args);
+    assert!(
+        note.starts_with("building the tables of six-mens-morris (6 pieces each, no flying) into")
+            && note.contains(&format!("into {}", folder.display())),
+        "{note}"
+    );
+    assert!(folder.join("solution.txt").is_file());
+    let (again, quiet, read) = run(&args);
+    assert!(quiet.is_empty(), "{quiet}");
+    for key in ["value", "plies", "reachable", "movement", "orbits", "automorphisms", "principal_variation"] {
+        assert_eq!(first[key], again[key], "{key}");
+    }
+    eprintln!("six-mens-morris: built and solved in {built:?}, read back in {read:?}");
+    // A position: its value and perfect ply, from the kept tables.
+    let mut with_position = args.to_vec();
+    with_position.extend(["--position", "......../........ w 6 6 - six-mens-morris"]);
+    let (p, _, _) = run(&with_position);
+    assert_eq!(p["position"]["value"], first["value"], "{p}");
 }

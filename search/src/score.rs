@@ -149,6 +149,8 @@ impl PartialOrd for Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Value::Win(1) => f.write_str("win in 1 ply"),
+            Value::Loss(1) => f.write_str("loss in 1 ply"),
             Value::Win(n) => write!(f, "win in {n} plies"),
             Value::Loss(n) => write!(f, "loss in {n} plies"),
             Value::Draw => write!(f, "draw"),
