@@ -11,7 +11,8 @@ use std::time::Instant;
 
 /// Receives a build's progress (a progress bar in a front end).
 pub trait Progress: Sync {
-    /// A tier of `entries` indices starts; `pending` tiers follow it.
+    /// A tier of `entries` indices starts (its first pass advances by
+    /// entries).
     fn start_tier(&self, _tier: &str, _entries: u64) {}
     /// `n` more entries were handled.
     fn advance(&self, _n: u64) {}

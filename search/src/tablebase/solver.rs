@@ -243,7 +243,6 @@ pub fn solve_tier<S: TierSpace>(
             buckets.merge(from_lost);
             buckets.merge(from_won);
         }
-        progress.advance(0);
         level += 1;
     }
 
