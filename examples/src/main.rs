@@ -19,6 +19,7 @@ mod report;
 mod selfplay;
 mod solve;
 mod tablebase;
+mod uci;
 
 use ai::AiSpec;
 use clap::{Parser, Subcommand};
@@ -257,6 +258,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Drive lapilli like Sanmill: its UCI-like protocol on standard input
+    /// and output, as a persistent process.
+    #[command(long_about = uci::HELP)]
+    Uci {
+        /// The game.
+        #[arg(value_parser = options::game_names(), default_value = "nine-mens-morris")]
+        game: String,
+        #[command(flatten)]
+        variant: VariantArgs,
+    },
     /// Count the leaves of the legal-ply tree to a depth (perft).
     Perft {
         #[command(flatten)]
@@ -468,6 +479,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             };
             on_game(&game, command)
         }
+        Command::Uci { game, variant } => on_game(&GameArgs { game, variant }, uci::Uci),
         Command::Perft { game, depth, position, divide, json } => {
             on_game(&game, perft::Perft { depth, position, divide, json, out })
         }
@@ -487,7 +499,13 @@ fn main() -> ExitCode {
         Err(e) => return CliError::usage(&e).report(json),
     };
     let stdout = std::io::stdout();
-    match run(cli.command, &mut stdout.lock()) {
+    // `uci` writes from its search thread too: it takes no lock on
+    // standard output for the whole run.
+    let result = match cli.command {
+        command @ Command::Uci { .. } => run(command, &mut std::io::sink()),
+        command => run(command, &mut stdout.lock()),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.report(json),
     }

@@ -48,7 +48,7 @@ mod stats;
 pub mod tablebase;
 mod tt;
 
-pub use engine::{Analysis, Engine, Limits, Options, MAX_DEPTH};
+pub use engine::{Analysis, Engine, Limits, Options, StopHandle, MAX_DEPTH};
 pub use game::{Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome};
 pub use history::History;
 pub use keyed::SymmetryKeyed;

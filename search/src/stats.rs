@@ -23,9 +23,9 @@ impl std::ops::AddAssign for Stats {
 
 /// Why a search ended ([`crate::Analysis::stop_reason`]).
 ///
-/// [`StopReason::Nodes`] and [`StopReason::Time`] are limits that cut the
-/// search short ([`crate::Analysis::stopped`]); the others end it with
-/// its last iteration complete.
+/// [`StopReason::Nodes`], [`StopReason::Time`] and [`StopReason::Stopped`]
+/// cut the search short ([`crate::Analysis::stopped`]); the others end it
+/// with its last iteration complete.
 ///
 /// ```
 /// use lapilli_search::{Engine, History, Limits, StopReason, doc_game::Nim};
@@ -52,11 +52,14 @@ pub enum StopReason {
     /// deeper iteration would search the same tree and find the same
     /// score.
     Exhausted,
+    /// Another thread asked the search to stop through the engine's
+    /// [`crate::StopHandle`].
+    Stopped,
 }
 
 impl StopReason {
-    /// One lower-case word: `depth`, `nodes`, `time`, `proven` or
-    /// `exhausted`.
+    /// One lower-case word: `depth`, `nodes`, `time`, `proven`,
+    /// `exhausted` or `stopped`.
     pub fn name(&self) -> &'static str {
         match self {
             StopReason::Depth => "depth",
@@ -64,12 +67,14 @@ impl StopReason {
             StopReason::Time => "time",
             StopReason::Proven => "proven",
             StopReason::Exhausted => "exhausted",
+            StopReason::Stopped => "stopped",
         }
     }
 
-    /// Whether a node or time limit cut the search short.
+    /// Whether a node or time limit or a stop request cut the search
+    /// short.
     pub fn is_limit(&self) -> bool {
-        matches!(self, StopReason::Nodes | StopReason::Time)
+        matches!(self, StopReason::Nodes | StopReason::Time | StopReason::Stopped)
     }
 }
 
@@ -81,6 +86,7 @@ impl std::fmt::Display for StopReason {
             StopReason::Time => "the time limit ran out",
             StopReason::Proven => "a win or loss was proven",
             StopReason::Exhausted => "every line was searched to its end",
+            StopReason::Stopped => "the search was told to stop",
         })
     }
 }

@@ -286,10 +286,52 @@ fn limits_say_why_the_search_stopped() {
         (StopReason::Time, "time"),
         (StopReason::Proven, "proven"),
         (StopReason::Exhausted, "exhausted"),
+        (StopReason::Stopped, "stopped"),
     ] {
         assert_eq!(reason.name(), name);
-        assert_eq!(reason.is_limit(), matches!(reason, StopReason::Nodes | StopReason::Time));
+        assert_eq!(
+            reason.is_limit(),
+            matches!(reason, StopReason::Nodes | StopReason::Time | StopReason::Stopped)
+        );
         assert!(!reason.to_string().is_empty());
+    }
+}
+
+#[test]
+fn a_search_is_stopped_from_another_thread() {
+    // An endless tree with no depth, node or time limit: only the stop
+    // request ends it, on one thread, on Lazy SMP and on the split root.
+    let big = Endless { path: 0, first: true };
+    for (threads, split_root) in [(1, false), (3, false), (3, true)] {
+        let mut engine =
+            Engine::with_options(Options::default().with_threads(threads).with_split_root(split_root));
+        let stop = engine.stop_handle();
+        assert!(!stop.is_stopping());
+        let started = Instant::now();
+        let (a, stopped_at) = std::thread::scope(|s| {
+            let search = s
+                .spawn(|| engine.search(&big, &History::default(), &Limits::depth(MAX_DEPTH), &endless_eval));
+            std::thread::sleep(Duration::from_millis(100));
+            let stopped_at = started.elapsed();
+            stop.stop();
+            (search.join().unwrap(), stopped_at)
+        });
+        let answered = started.elapsed() - stopped_at;
+        assert!(
+            answered < Duration::from_millis(500),
+            "{threads} threads: answered {answered:?} after the stop"
+        );
+        assert_eq!((a.stop_reason, a.stopped), (StopReason::Stopped, true), "{threads} threads");
+        assert!(a.depth >= 1, "{threads} threads: 100 ms complete depth 1, got {}", a.depth);
+        check_pv(&big, &a, endless_eval, true).unwrap();
+        // The request stays until cleared: the next search stops at once,
+        // before depth 1, with the first legal move.
+        assert!(stop.is_stopping());
+        let a = engine.search(&big, &History::default(), &Limits::depth(MAX_DEPTH), &endless_eval);
+        assert_eq!((a.depth, a.stop_reason, a.pv.len()), (0, StopReason::Stopped, 1), "{threads} threads");
+        stop.clear();
+        let a = engine.search(&big, &History::default(), &Limits::depth(3), &endless_eval);
+        assert_eq!((a.depth, a.stop_reason, a.stopped), (3, StopReason::Depth, false), "{threads} threads");
     }
 }
 

@@ -27,6 +27,8 @@ use crate::score::terminal_score;
 use crate::stats::{Stats, StopReason};
 use crate::tt::{TableError, TranspositionTable};
 use shared::{conclude, Control, Run, Shared};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use worker::{clamped_eval, Worker};
 
@@ -75,6 +77,51 @@ impl<M> Analysis<M> {
     }
 }
 
+/// Stops an engine's searches from another thread: a shared flag,
+/// obtained with [`Engine::stop_handle`], that every search thread reads
+/// where it reads the clock (every 256 nodes).
+///
+/// [`StopHandle::stop`] sets the flag: the running search ends as if its
+/// time had run out, with the deepest iteration it completed and
+/// [`crate::StopReason::Stopped`] (a search stopped before depth 1
+/// finished reports the first legal move at depth 0, as a time limit
+/// would). The flag stays set until [`StopHandle::clear`]: a search
+/// started while it is set stops at once. The engine never clears it
+/// itself, so that a stop sent just before a search starts on another
+/// thread is not lost; clear it before starting the next search.
+///
+/// ```
+/// use lapilli_search::{Engine, History, Limits, StopReason, doc_game::Nim};
+/// let mut engine: Engine<Nim> = Engine::new();
+/// let stop = engine.stop_handle();
+/// stop.stop();
+/// let a = engine.search(&Nim::new(40), &History::default(), &Limits::depth(60), &|_: &Nim| 0);
+/// assert_eq!((a.stop_reason, a.stopped), (StopReason::Stopped, true));
+/// stop.clear();
+/// let a = engine.search(&Nim::new(4), &History::default(), &Limits::depth(10), &|_: &Nim| 0);
+/// assert_eq!(a.stop_reason, StopReason::Proven);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the running search (or the next one) to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Withdraws a stop request, so that the next search runs to its
+    /// limits.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether a stop request is pending.
+    pub fn is_stopping(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// A turn-aware game-tree search engine, configured by [`Options`].
 ///
 /// - **Negamax, turn-aware**: a child's score is negated only when the side
@@ -116,7 +163,8 @@ impl<M> Analysis<M> {
 ///   anywhere below is history-dependent; it is never stored as a bound,
 ///   only its best move is, so it cannot be reused on a path with another
 ///   history.
-/// - **Limits**: depth, node budget, wall time ([`Limits`]).
+/// - **Limits**: depth, node budget, wall time ([`Limits`]), and a stop
+///   request from another thread ([`Engine::stop_handle`]).
 /// - **Threads** ([`Options::with_threads`], [`Engine::search`] only): Lazy
 ///   SMP, or the root moves split among threads
 ///   ([`Options::with_split_root`]). With one thread the search is
@@ -138,6 +186,7 @@ impl<M> Analysis<M> {
 pub struct Engine<G: Game> {
     options: Options,
     tt: Option<TranspositionTable>,
+    stop: StopHandle,
     _game: std::marker::PhantomData<fn(G)>,
 }
 
@@ -187,12 +236,18 @@ impl<G: Game> Engine<G> {
     pub fn try_with_options(options: Options) -> Result<Engine<G>, TableError> {
         let bytes = options.table_bytes();
         let tt = if bytes > 0 { Some(TranspositionTable::try_with_bytes(bytes)?) } else { None };
-        Ok(Engine { options, tt, _game: std::marker::PhantomData })
+        Ok(Engine { options, tt, stop: StopHandle::default(), _game: std::marker::PhantomData })
     }
 
     /// The options in force.
     pub fn options(&self) -> &Options {
         &self.options
+    }
+
+    /// The handle another thread stops this engine's searches with (see
+    /// [`StopHandle`]); every call returns a handle on the same flag.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
     }
 
     /// Empties the transposition table.
@@ -271,7 +326,7 @@ impl<G: Game> Engine<G> {
         eval: &E,
         body: impl FnOnce(Shared<'_>, &Options) -> Vec<Run<G::Move>>,
     ) -> Analysis<G::Move> {
-        let control = Control::new(*limits);
+        let control = Control::new(*limits, Some(&self.stop.0));
         if let Some(tt) = &self.tt {
             tt.new_search();
         }

@@ -11,11 +11,13 @@ use std::time::Instant;
 /// When the threads of one search stop: the limits, the clock, the node
 /// count summed over threads, and the flag that stops them all.
 #[derive(Debug)]
-pub(super) struct Control {
+pub(super) struct Control<'a> {
     stop: AtomicBool,
     /// The limit that stopped the search first: 0 none, else
-    /// [`Control::NODES`] or [`Control::TIME`].
+    /// [`Control::NODES`], [`Control::TIME`] or [`Control::STOPPED`].
     limit_hit: AtomicU8,
+    /// The engine's stop request flag ([`crate::StopHandle`]).
+    external: Option<&'a AtomicBool>,
     /// Nodes counted so far, summed over threads (each thread adds its
     /// count every 256 nodes).
     pub(super) nodes: AtomicU64,
@@ -23,13 +25,17 @@ pub(super) struct Control {
     pub(super) limits: Limits,
 }
 
-impl Control {
+impl<'a> Control<'a> {
     const NODES: u8 = 1;
     const TIME: u8 = 2;
+    const STOPPED: u8 = 3;
 
-    pub(super) fn new(limits: Limits) -> Control {
+    /// The control of a search within `limits`, which also stops when
+    /// `external` is set.
+    pub(super) fn new(limits: Limits, external: Option<&'a AtomicBool>) -> Control<'a> {
         Control {
             stop: AtomicBool::new(false),
+            external,
             limit_hit: AtomicU8::new(0),
             nodes: AtomicU64::new(0),
             start: Instant::now(),
@@ -44,10 +50,15 @@ impl Control {
     }
 
     /// Tells every thread to stop because the limit `reason`
-    /// ([`StopReason::Nodes`] or [`StopReason::Time`]) was reached; the
-    /// first limit recorded is the search's.
+    /// ([`StopReason::Nodes`], [`StopReason::Time`] or
+    /// [`StopReason::Stopped`]) was reached; the first limit recorded is
+    /// the search's.
     pub(super) fn stop_at_limit(&self, reason: StopReason) {
-        let code = if reason == StopReason::Nodes { Control::NODES } else { Control::TIME };
+        let code = match reason {
+            StopReason::Nodes => Control::NODES,
+            StopReason::Stopped => Control::STOPPED,
+            _ => Control::TIME,
+        };
         let _ = self.limit_hit.compare_exchange(0, code, Relaxed, Relaxed);
         self.stop();
     }
@@ -57,8 +68,20 @@ impl Control {
         match self.limit_hit.load(Relaxed) {
             Control::NODES => Some(StopReason::Nodes),
             Control::TIME => Some(StopReason::Time),
+            Control::STOPPED => Some(StopReason::Stopped),
             _ => None,
         }
+    }
+
+    /// Whether a stop request came from outside ([`crate::StopHandle`]);
+    /// if so, every thread is told to stop, with
+    /// [`StopReason::Stopped`].
+    pub(super) fn stop_requested(&self) -> bool {
+        let requested = self.external.is_some_and(|f| f.load(Relaxed));
+        if requested {
+            self.stop_at_limit(StopReason::Stopped);
+        }
+        requested
     }
 
     /// Whether some thread has been told to stop.
@@ -71,9 +94,12 @@ impl Control {
         self.start
     }
 
-    /// The limit the summed node count or the clock is over, if any.
+    /// The limit the summed node count or the clock is over, or the stop
+    /// request, if any.
     pub(super) fn over_limits(&self) -> Option<StopReason> {
-        if self.limits.nodes.is_some_and(|n| self.nodes.load(Relaxed) >= n) {
+        if self.external.is_some_and(|f| f.load(Relaxed)) {
+            Some(StopReason::Stopped)
+        } else if self.limits.nodes.is_some_and(|n| self.nodes.load(Relaxed) >= n) {
             Some(StopReason::Nodes)
         } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
             Some(StopReason::Time)
@@ -87,7 +113,7 @@ impl Control {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Shared<'a> {
     pub(super) tt: Option<&'a TranspositionTable>,
-    pub(super) control: &'a Control,
+    pub(super) control: &'a Control<'a>,
 }
 
 /// A completed iteration of iterative deepening.
@@ -147,7 +173,7 @@ pub(super) struct Run<M> {
 /// the reason always describes the result.
 pub(super) fn conclude<M>(
     runs: Vec<Option<Completed<M>>>,
-    control: &Control,
+    control: &Control<'_>,
     max_depth: u32,
 ) -> (Option<Completed<M>>, StopReason) {
     let mut runs: Vec<Completed<M>> = runs.into_iter().flatten().collect();
@@ -183,7 +209,7 @@ mod tests {
     fn the_deepest_iteration_of_any_thread_is_reported_with_the_limit() {
         // The main thread got to depth 1 only, a helper to 9: a limit ended
         // the search.
-        let control = Control::new(Limits::time(std::time::Duration::from_millis(1)));
+        let control = Control::new(Limits::time(std::time::Duration::from_millis(1)), None);
         control.stop_at_limit(StopReason::Time);
         control.stop_at_limit(StopReason::Nodes); // the first limit stays
         let (c, reason) =
@@ -199,7 +225,7 @@ mod tests {
 
     #[test]
     fn a_finished_iteration_gives_its_own_reason() {
-        let control = Control::new(Limits::depth(6));
+        let control = Control::new(Limits::depth(6), None);
         assert_eq!(conclude(vec![done(6, 3, false)], &control, 6).1, StopReason::Depth);
         assert_eq!(conclude(vec![done(4, 0, true)], &control, 6).1, StopReason::Exhausted);
         assert_eq!(conclude(vec![done(4, WIN - 3, false)], &control, 6).1, StopReason::Proven);

@@ -99,6 +99,12 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let first = if self.options.iterative_deepening() { first.min(max_depth) } else { max_depth };
         let mut last = None;
         for depth in first..=max_depth {
+            // A stop request is also read between iterations, so that a
+            // small tree cannot finish before the first poll.
+            if self.shared.control.stop_requested() {
+                self.stopped = true;
+                break;
+            }
             let Some(done) = iteration(self, depth, last.as_ref()) else { break };
             let finished = done.final_reason(max_depth).is_some();
             last = Some(done);
