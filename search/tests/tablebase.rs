@@ -4,7 +4,8 @@
 
 use lapilli_search::tablebase::Probing;
 use lapilli_search::tablebase::{
-    build, naive_values, solve_tier, BuildOptions, Silent, TablebaseError, Tablebases, TierFile, TierSpace,
+    build, naive_values, solve_in_memory, BuildOptions, Silent, TablebaseError, Tablebases, TierFile,
+    TierSpace,
 };
 use lapilli_search::{solve_keyed, Canonicalize, Engine, Game, History, Limits, Outcome, Value, WIN};
 use proptest::prelude::*;
@@ -166,13 +167,7 @@ impl TierSpace for Rings {
 
 /// Every tier of `rings` up to `tokens`, solved in order in memory.
 fn solve_all(rings: &Rings, tokens: u8) -> Tablebases<&Rings> {
-    let mut tables = Vec::new();
-    for t in 1..=tokens {
-        let below = Tablebases::from_tables(rings, tables.clone());
-        let table = solve_tier(rings, t, &|p: &Ring| below.probe(p), &Silent).expect("dependencies solved");
-        tables.push((t, table));
-    }
-    Tablebases::from_tables(rings, tables)
+    solve_in_memory(rings, &[tokens], &Silent).expect("dependencies solved")
 }
 
 fn all_positions(len: u8, tokens: u8) -> Vec<Ring> {

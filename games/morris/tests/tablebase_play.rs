@@ -5,20 +5,14 @@
 use lapilli_morris::eval::Heuristic;
 use lapilli_morris::tablebase::{MorrisTiers, Tier};
 use lapilli_morris::{Colour, Position, Rules};
-use lapilli_search::tablebase::{ordered_tiers, solve_tier, Silent, Tablebases, TierSpace, TierTable};
+use lapilli_search::tablebase::{solve_in_memory, Silent, Tablebases, TierSpace};
 use lapilli_search::{Adjudication, Engine, Game, GameRecord, Limits, Outcome, Value};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// The nine men's tables up to 3 against 3, solved in memory.
 fn tables(space: &MorrisTiers) -> Tablebases<&MorrisTiers> {
-    let tiers = ordered_tiers(space, &space.movement_tiers(3)).expect("a DAG");
-    let mut done: Vec<(Tier, TierTable)> = Vec::new();
-    for t in tiers {
-        let below = Tablebases::from_tables(space, done.clone());
-        done.push((t, solve_tier(space, t, &|p| below.probe(p), &Silent).expect("dependencies first")));
-    }
-    Tablebases::from_tables(space, done)
+    solve_in_memory(space, &space.movement_tiers(3), &Silent).expect("a sound tier space")
 }
 
 /// Plays the table's perfect ply for `perfect`, the engine (depth 5) for

@@ -73,6 +73,28 @@ fn working_set<S: TierSpace>(space: &S, tier: S::Tier) -> u64 {
     6 * space.size(tier) + space.dependencies(tier).iter().map(|&d| 2 * space.size(d)).sum::<u64>()
 }
 
+/// Solves `tiers` and everything they depend on in memory, dependencies
+/// first, each tier valuing its plies out of the tier by the tables solved
+/// before it: [`build`] without files, for tests, benchmarks and small
+/// games.
+///
+/// # Errors
+/// As [`solve_tier`] and [`ordered_tiers`].
+pub fn solve_in_memory<S: TierSpace>(
+    space: S,
+    tiers: &[S::Tier],
+    progress: &dyn Progress,
+) -> Result<Tablebases<S>, TablebaseError> {
+    let order = ordered_tiers(&space, tiers)?;
+    let mut solved: std::collections::BTreeMap<S::Tier, super::table::TierTable> = Default::default();
+    for tier in order {
+        let outside = |p: &S::Game| solved.get(&space.tier_of(p)?)?.get(space.index(p));
+        let table = solve_tier(&space, tier, &outside, progress)?;
+        solved.insert(tier, table);
+    }
+    Ok(Tablebases::from_tables(space, solved.into_iter().collect()))
+}
+
 /// `tiers` and everything they depend on, each after its dependencies.
 ///
 /// # Errors

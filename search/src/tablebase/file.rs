@@ -223,18 +223,23 @@ impl TierFile {
         format!("{tier}.{EXTENSION}")
     }
 
-    /// Encodes `table` as the file of `tier` (see the module docs).
-    pub fn encode<S: TierSpace>(space: &S, tier: S::Tier, table: &TierTable) -> (TierFile, Vec<u8>) {
-        let max = table.counts.max_dtm;
-        let dtm_width: u8 = if max <= u32::from(u8::MAX) { 1 } else { 2 };
-        let header = TierFile {
+    /// The header of `table` as the file of `tier`.
+    pub fn describe<S: TierSpace>(space: &S, tier: S::Tier, table: &TierTable) -> TierFile {
+        let dtm_width: u8 = if table.counts.max_dtm <= u32::from(u8::MAX) { 1 } else { 2 };
+        TierFile {
             variant: space.variant_name(),
             scheme: space.scheme(),
             tier: space.tier_name(tier),
             entries: table.len(),
             counts: table.counts,
             dtm_width,
-        };
+        }
+    }
+
+    /// Encodes `table` as the file of `tier` (see the module docs).
+    pub fn encode<S: TierSpace>(space: &S, tier: S::Tier, table: &TierTable) -> (TierFile, Vec<u8>) {
+        let header = TierFile::describe(space, tier, table);
+        let dtm_width = header.dtm_width;
         let n = table.codes.len();
         let mut out = Vec::with_capacity(128 + n / 4 + n * usize::from(dtm_width));
         out.extend_from_slice(&MAGIC);

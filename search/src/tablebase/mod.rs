@@ -49,7 +49,7 @@ mod reach;
 mod solver;
 mod table;
 
-pub use build::{build, ordered_tiers, BuildOptions, Progress, Silent, TierReport};
+pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
 pub use file::{TablebaseError, TierFile, FORMAT_VERSION, MAGIC};
 pub use naive::naive_values;
 pub use oracle::{Oracle, Probing, TierSummary};

@@ -90,9 +90,7 @@ impl<S: TierSpace> Tablebases<S> {
         let tiers = tables
             .into_iter()
             .map(|(tier, table)| {
-                let (header, _) =
-                    TierFile::encode(&space, tier, &TierTable { codes: Vec::new(), ..table.clone() });
-                let header = TierFile { entries: table.len(), ..header };
+                let header = TierFile::describe(&space, tier, &table);
                 let cell = OnceLock::new();
                 let _ = cell.set(Ok(Arc::new(table)));
                 (tier, Slot { path: None, header, table: cell })
