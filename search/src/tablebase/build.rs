@@ -74,9 +74,9 @@ fn working_set<S: TierSpace>(space: &S, tier: S::Tier) -> u64 {
 }
 
 /// Solves `tiers` and everything they depend on in memory, dependencies
-/// first, each tier valuing its plies out of the tier by the tables solved
-/// before it: [`build`] without files, for tests, benchmarks and small
-/// games.
+/// first, each tier valuing its plies out of the tier by the tables of its
+/// declared dependencies only, as [`build`] loads them: [`build`] without
+/// files, for tests, benchmarks and small games.
 ///
 /// # Errors
 /// As [`solve_tier`] and [`ordered_tiers`].
@@ -88,7 +88,11 @@ pub fn solve_in_memory<S: TierSpace>(
     let order = ordered_tiers(&space, tiers)?;
     let mut solved: std::collections::BTreeMap<S::Tier, super::table::TierTable> = Default::default();
     for tier in order {
-        let outside = |p: &S::Game| solved.get(&space.tier_of(p)?)?.get(space.index(p));
+        let deps = space.dependencies(tier);
+        let outside = |p: &S::Game| {
+            let t = space.tier_of(p).filter(|t| deps.contains(t))?;
+            solved.get(&t)?.get(space.index(p))
+        };
         let table = solve_tier(&space, tier, &outside, progress)?;
         solved.insert(tier, table);
     }
