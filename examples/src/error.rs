@@ -37,6 +37,9 @@ pub enum Kind {
     /// Reading the input or writing the output failed, or the file system
     /// refused (a tablebase folder that cannot be created).
     Io,
+    /// An engine of `match` failed: it did not start or answer its
+    /// handshake, broke the protocol, or disagreed with the rules.
+    Engine,
 }
 
 impl Kind {
@@ -52,14 +55,17 @@ impl Kind {
             Kind::Tablebase => "tablebase",
             Kind::Resources => "resources",
             Kind::Io => "io",
+            Kind::Engine => "engine",
         }
     }
 
     /// The exit status: 2 for what the user gave (the command line, the
-    /// position, the moves), 1 for what the machine refused.
+    /// position, the moves), 1 for what the machine refused, 3 for an
+    /// engine that failed.
     pub fn exit_code(self) -> u8 {
         match self {
             Kind::Resources | Kind::Io => 1,
+            Kind::Engine => 3,
             _ => 2,
         }
     }
@@ -77,12 +83,22 @@ pub struct CliError {
     detail: Option<String>,
     /// The reader of the output went away (`| head`): not worth a word.
     broken_pipe: bool,
+    /// The command's JSON report so far, printed with the error under
+    /// `--json`.
+    report: Option<serde_json::Value>,
 }
 
 impl CliError {
     /// An error of `kind` saying `message`.
     pub fn new(kind: Kind, message: impl Into<String>) -> CliError {
-        CliError { kind, message: message.into(), detail: None, broken_pipe: false }
+        CliError { kind, message: message.into(), detail: None, broken_pipe: false, report: None }
+    }
+
+    /// This error after the command reported `report` (a JSON object):
+    /// under `--json` the error is printed as that object with the key
+    /// `error` added, so that standard output holds one object.
+    pub fn with_report(self, report: serde_json::Value) -> CliError {
+        CliError { report: Some(report), ..self }
     }
 
     /// A command line clap refused, with every long value it quotes cut to
@@ -118,7 +134,15 @@ impl CliError {
 
     /// The JSON object printed for this error under `--json`.
     pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({ "error": { "kind": self.kind.name(), "message": self.message } })
+        let error = serde_json::json!({ "kind": self.kind.name(), "message": self.message });
+        match &self.report {
+            Some(serde_json::Value::Object(report)) => {
+                let mut report = report.clone();
+                report.insert("error".into(), error);
+                serde_json::Value::Object(report)
+            }
+            _ => serde_json::json!({ "error": error }),
+        }
     }
 
     /// Prints the error (as text on standard error, and as JSON on standard

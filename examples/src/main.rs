@@ -11,6 +11,7 @@ mod ai;
 mod analyze;
 mod error;
 mod info;
+mod matchplay;
 mod options;
 mod perft;
 mod play;
@@ -268,6 +269,16 @@ enum Command {
         #[command(flatten)]
         variant: VariantArgs,
     },
+    /// Play two engines that speak Sanmill's UCI-like protocol against
+    /// each other (lapilli, Sanmill, or another build), the rules checking
+    /// every ply: results, Elo and an optional SPRT.
+    #[command(long_about = matchplay::HELP)]
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        args: matchplay::MatchArgs,
+    },
     /// Count the leaves of the legal-ply tree to a depth (perft).
     Perft {
         #[command(flatten)]
@@ -480,6 +491,10 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             on_game(&game, command)
         }
         Command::Uci { game, variant } => on_game(&GameArgs { game, variant }, uci::Uci),
+        Command::Match { game, args } => {
+            let (name, given) = (game.game.clone(), game.variant.given().clone());
+            on_game(&game, matchplay::Match { args, game: name, given, out })
+        }
         Command::Perft { game, depth, position, divide, json } => {
             on_game(&game, perft::Perft { depth, position, divide, json, out })
         }

@@ -49,6 +49,7 @@ mod notation;
 mod perft;
 mod position;
 mod rules;
+pub mod sanmill_fen;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod tablebase;

@@ -1,0 +1,327 @@
+//! An engine process that speaks Sanmill's UCI-like protocol: started with
+//! its handshake, sent commands, its lines read on a thread with time
+//! limits, and ended (with its process reaped) when dropped.
+//!
+//! Standard output is read line by line on a thread that stamps each line
+//! with the time it was read, so that a move's time is measured from the
+//! `go` to the line, not to the moment the referee looks at it. Standard
+//! error is read on another thread that keeps its last lines for messages
+//! (the engine's own log is not shown otherwise). Nothing ever waits on the
+//! engine without a deadline.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How many of the engine's last lines (standard output and standard error
+/// apart) an error message quotes.
+const TAIL_LINES: usize = 12;
+
+/// How long a dropped engine has to end after `quit` before it is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(300);
+
+/// What the referee needs to start one of the two engines.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// `first` or `second`: how messages name the engine.
+    pub label: &'static str,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// Options sent as `setoption name N value V` after the handshake, in
+    /// order.
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// The command line as it could be typed (words with spaces quoted).
+    pub fn command_line(&self) -> String {
+        shell_words::join(&self.command)
+    }
+}
+
+/// A line of the engine's standard output and when it was read.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// When the reader thread got it.
+    pub at: Instant,
+    /// The line, without its line break (invalid UTF-8 replaced).
+    pub text: String,
+}
+
+/// Why the engine did not give what was waited for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Its output ended or its input closed: the process ended (with this
+    /// status, when known) or closed its standard output.
+    Died(Option<String>),
+    /// Nothing that was waited for came within the time allowed.
+    Timeout(Duration),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Died(Some(status)) => write!(f, "the engine ended ({status})"),
+            Failure::Died(None) => f.write_str("the engine closed its output"),
+            Failure::Timeout(d) => write!(f, "no answer within {} ms", d.as_millis()),
+        }
+    }
+}
+
+/// A running engine.
+pub struct Engine {
+    /// The `id name` it reported, if any.
+    pub id_name: Option<String>,
+    /// The names of the options it listed (`option name N type ...`).
+    pub option_names: Vec<String>,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Line>,
+    /// The last lines of standard output, for messages.
+    recent: VecDeque<String>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine").field("id_name", &self.id_name).field("pid", &self.child.id()).finish()
+    }
+}
+
+/// Reads `input` line by line (invalid UTF-8 replaced, `\r` dropped) and
+/// hands each line to `each` until the input ends or `each` says stop.
+fn read_lines(input: impl Read, mut each: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(input);
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match reader.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                let text = String::from_utf8_lossy(&bytes);
+                if !each(text.trim_end_matches(['\n', '\r']).to_string()) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn push_tail(tail: &mut VecDeque<String>, line: String) {
+    if tail.len() == TAIL_LINES {
+        tail.pop_front();
+    }
+    tail.push_back(line);
+}
+
+impl Engine {
+    /// Starts the engine and goes through the handshake: `uci` answered by
+    /// `uciok` (the `id name` and `option name` lines read on the way), the
+    /// options of `spec` (each must be one the engine listed; any line the
+    /// engine prints in answer to them is taken as a refusal), then
+    /// `isready` answered by `readyok`. Each step has `timeout`.
+    ///
+    /// # Errors
+    /// What went wrong in words, with what the engine printed (its last
+    /// lines of standard output and standard error).
+    pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, String> {
+        let (program, args) = spec.command.split_first().ok_or("the command line is empty")?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run {program:?}: {e}"))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("standard output is piped");
+        let stderr = child.stderr.take().expect("standard error is piped");
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            read_lines(stdout, |text| send.send(Line { at: Instant::now(), text }).is_ok());
+        });
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&stderr_tail);
+        std::thread::spawn(move || {
+            read_lines(stderr, |text| {
+                push_tail(&mut tail.lock().unwrap_or_else(|e| e.into_inner()), text);
+                true
+            });
+        });
+        let mut engine = Engine {
+            id_name: None,
+            option_names: Vec::new(),
+            child,
+            stdin,
+            lines,
+            recent: VecDeque::new(),
+            stderr_tail,
+        };
+        engine.handshake(spec, timeout).map_err(|e| engine.with_output(&e))?;
+        Ok(engine)
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec, timeout: Duration) -> Result<(), String> {
+        let step = |f: Failure, what: &str| match f {
+            Failure::Timeout(_) => format!("no `{what}` within {} s", timeout.as_secs_f64()),
+            died => format!("{died} before `{what}`"),
+        };
+        self.send("uci").map_err(|f| step(f, "uciok"))?;
+        let lines = self.read_until(Instant::now() + timeout, |l| l.text.trim() == "uciok");
+        for line in lines.0.iter() {
+            let words: Vec<&str> = line.text.split_whitespace().collect();
+            match words.as_slice() {
+                ["id", "name", name @ ..] if self.id_name.is_none() => self.id_name = Some(name.join(" ")),
+                ["option", "name", rest @ ..] => {
+                    let end = rest.iter().position(|w| *w == "type").unwrap_or(rest.len());
+                    self.option_names.push(rest[..end].join(" "));
+                }
+                _ => {}
+            }
+        }
+        if let Some(f) = lines.1 {
+            return Err(step(f, "uciok"));
+        }
+        for (name, value) in &spec.options {
+            if !self.option_names.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+                let listed = if self.option_names.is_empty() {
+                    "it lists none".to_string()
+                } else {
+                    format!("its options are {}", self.option_names.join(", "))
+                };
+                return Err(format!("it has no option {name:?} ({listed})"));
+            }
+            self.send(&format!("setoption name {name} value {value}")).map_err(|f| step(f, "readyok"))?;
+        }
+        let (answers, failure) = self.barrier(timeout);
+        if let Some(f) = failure {
+            return Err(step(f, "readyok"));
+        }
+        if let Some(answer) = answers.iter().map(|l| l.text.trim()).find(|t| !t.is_empty()) {
+            return Err(format!("it answered the options with {answer:?}"));
+        }
+        Ok(())
+    }
+
+    /// `message`, then the engine's last lines of output and of standard
+    /// error, if any.
+    pub fn with_output(&self, message: &str) -> String {
+        let mut text = message.to_string();
+        if !self.recent.is_empty() {
+            let recent: Vec<&str> = self.recent.iter().map(String::as_str).collect();
+            text.push_str(&format!("; its last lines: {}", recent.join(" | ")));
+        }
+        let stderr = self.stderr_tail();
+        if !stderr.is_empty() {
+            text.push_str(&format!("; on standard error: {}", stderr.join(" | ")));
+        }
+        text
+    }
+
+    /// The last lines the engine wrote on standard error.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned().collect()
+    }
+
+    /// Sends one command line.
+    ///
+    /// # Errors
+    /// [`Failure::Died`] when the engine's input is closed.
+    pub fn send(&mut self, line: &str) -> Result<(), Failure> {
+        let Some(stdin) = self.stdin.as_mut() else { return Err(self.died()) };
+        if writeln!(stdin, "{line}").and_then(|()| stdin.flush()).is_err() {
+            self.stdin = None;
+            return Err(self.died());
+        }
+        Ok(())
+    }
+
+    /// The next line, waiting until `deadline` at most.
+    ///
+    /// # Errors
+    /// [`Failure::Timeout`] at the deadline, [`Failure::Died`] when the
+    /// output has ended.
+    pub fn next_line(&mut self, deadline: Instant) -> Result<Line, Failure> {
+        let now = Instant::now();
+        match self.lines.recv_timeout(deadline.saturating_duration_since(now)) {
+            Ok(line) => {
+                push_tail(&mut self.recent, line.text.clone());
+                Ok(line)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(deadline.saturating_duration_since(now))),
+            Err(RecvTimeoutError::Disconnected) => Err(self.died()),
+        }
+    }
+
+    /// The lines up to the first for which `done` holds (included), and
+    /// why it did not come if it did not (the lines read are kept).
+    pub fn read_until(
+        &mut self,
+        deadline: Instant,
+        mut done: impl FnMut(&Line) -> bool,
+    ) -> (Vec<Line>, Option<Failure>) {
+        let mut seen = Vec::new();
+        loop {
+            match self.next_line(deadline) {
+                Ok(line) => {
+                    let last = done(&line);
+                    seen.push(line);
+                    if last {
+                        return (seen, None);
+                    }
+                }
+                Err(f) => return (seen, Some(f)),
+            }
+        }
+    }
+
+    /// Sends `isready` and reads the lines before `readyok` (not
+    /// included), within `timeout`: everything the engine answered to the
+    /// commands sent before.
+    pub fn barrier(&mut self, timeout: Duration) -> (Vec<Line>, Option<Failure>) {
+        if let Err(f) = self.send("isready") {
+            return (Vec::new(), Some(f));
+        }
+        let (mut lines, failure) = self.read_until(Instant::now() + timeout, |l| l.text.trim() == "readyok");
+        if failure.is_none() {
+            lines.pop();
+        }
+        (lines, failure)
+    }
+
+    /// [`Failure::Died`] with the exit status, waiting a little for the
+    /// process to end (its output may end just before it does).
+    fn died(&mut self) -> Failure {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Failure::Died(Some(status.to_string())),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+                _ => return Failure::Died(None),
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    /// Sends `quit`, gives the engine a moment to end, then kills it, and
+    /// reaps the process either way.
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
+        }
+        let deadline = Instant::now() + QUIT_GRACE;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
