@@ -62,9 +62,9 @@ impl Default for Weights {
             mobility_sliding: 12,
             blocked_placing: -20,
             blocked_sliding: -15,
-            liberty_placing: 0,
-            mill_threat: 0,
-            running_mill: 0,
+            liberty_placing: 5,
+            mill_threat: 15,
+            running_mill: 25,
             pending: 90,
         }
     }
