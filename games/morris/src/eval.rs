@@ -1,14 +1,25 @@
 //! A static evaluation for the search.
+//!
+//! Most games of Nine Men's Morris between engines are decided by blockade
+//! (a side to slide without a legal slide loses, seed 001), and the
+//! blockade is built while the pieces are still being placed. So the
+//! evaluation counts each side's room to slide in every phase but flying,
+//! not only once the side slides. Every weight was accepted by a match
+//! (`lapilli match` with an SPRT against the previous weights); the
+//! changes and their results are listed in `docs/design.md`.
 
 use crate::position::{Phase, Position};
 use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
 use lapilli_search::Evaluate;
 
-/// Weights of [`Heuristic`], in evaluation units (a piece is 100).
+/// Weights of [`Heuristic`], in evaluation units (a piece is 100). Each
+/// multiplies one of the [`Features`] of a side; "placing" weights apply
+/// while the side has pieces in hand, "sliding" ones once it slides, and
+/// none of the room-to-slide weights apply to a flying side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Per piece (board plus hand) more than the opponent.
+    /// Per piece (board plus hand).
     pub material: i32,
     /// Per closed mill (three own pieces on a line).
     pub mill: i32,
@@ -18,10 +29,24 @@ pub struct Weights {
     pub open_mill_placing: i32,
     /// Per open mill while sliding.
     pub open_mill_sliding: i32,
-    /// Per legal slide more than the opponent (sliding sides only).
-    pub mobility: i32,
-    /// Per own piece that cannot slide (sliding sides only), negative.
-    pub blocked_piece: i32,
+    /// Per (own piece, empty neighbour) pair while placing: the slides the
+    /// side would have if placing ended now.
+    pub mobility_placing: i32,
+    /// Per legal slide while sliding.
+    pub mobility_sliding: i32,
+    /// Per own piece without an empty neighbour while placing (negative).
+    pub blocked_placing: i32,
+    /// Per own piece that cannot slide while sliding (negative).
+    pub blocked_sliding: i32,
+    /// Per empty point next to an own piece while placing.
+    pub liberty_placing: i32,
+    /// Per empty point into which a slide of the side closes a mill, while
+    /// sliding.
+    pub mill_threat: i32,
+    /// Per slide of a piece out of a closed mill that closes another mill
+    /// (a "running mill": the piece can shuttle and close a mill every
+    /// other move), while sliding.
+    pub running_mill: i32,
     /// For a pending removal (the side to move is about to take a piece).
     pub pending: i32,
 }
@@ -33,19 +58,50 @@ impl Default for Weights {
             mill: 20,
             open_mill_placing: 30,
             open_mill_sliding: 12,
-            mobility: 4,
-            blocked_piece: -6,
+            mobility_placing: 20,
+            mobility_sliding: 12,
+            blocked_placing: -20,
+            blocked_sliding: -15,
+            liberty_placing: 5,
+            mill_threat: 15,
+            running_mill: 25,
             pending: 90,
         }
     }
 }
 
+/// The counts the evaluation weighs for one side, in its current phase.
+/// The room-to-slide counts are 0 for a flying side, and the sliding
+/// threats are 0 for a side that does not slide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// The side's phase.
+    pub phase: Phase,
+    /// Pieces on the board plus pieces in hand.
+    pub material: i32,
+    /// Closed mills.
+    pub mills: i32,
+    /// Open mills: lines with two own pieces and an empty point.
+    pub open_mills: i32,
+    /// (Own piece, empty neighbour) pairs: the side's legal slides when it
+    /// slides.
+    pub mobility: i32,
+    /// Own pieces without an empty neighbour.
+    pub blocked: i32,
+    /// Empty points next to an own piece.
+    pub liberties: i32,
+    /// Empty points into which a slide of the side closes a mill.
+    pub mill_threats: i32,
+    /// Slides that close a mill with a piece that stands in a closed mill.
+    pub running_mills: i32,
+}
+
 /// A phase-aware static evaluation for the side to move: material (board
-/// plus hand), closed and open mills, mobility and blocked pieces (counted
-/// only for a side that slides; a placing or flying side is never short of
-/// moves), and a bonus for a pending removal. Mobility and blocked pieces
-/// matter most in the sliding phase, where a blocked side loses (seed
-/// 001); open mills matter most while placing.
+/// plus hand), closed and open mills, room to slide (mobility, blocked
+/// pieces and liberties, counted while placing as well as sliding), mill
+/// threats and running mills while sliding, and a bonus for a pending
+/// removal. Mobility and blocked pieces decide most games, because a
+/// blocked side loses (seed 001); open mills matter most while placing.
 ///
 /// ```
 /// use lapilli_morris::{eval::Heuristic, Position};
@@ -60,39 +116,94 @@ pub struct Heuristic {
 }
 
 impl Heuristic {
-    /// The score of `colour`'s features alone (the evaluation is the side
-    /// to move's minus the opponent's, plus the pending bonus).
-    pub fn side_score(&self, pos: &Position, colour: Colour) -> i32 {
-        let w = &self.weights;
+    /// The counts of `colour`'s features in `pos`.
+    ///
+    /// ```
+    /// use lapilli_morris::{eval::Heuristic, Colour, Phase, Position};
+    /// // White: d7 g7 (an open mill with a7 empty) and a1; Black: f2 b2.
+    /// let pos: Position = ".WW...W./....B.B./........ b 6 7 -".parse().unwrap();
+    /// let f = Heuristic::features(&pos, Colour::White);
+    /// assert_eq!((f.phase, f.material, f.open_mills), (Phase::Placing, 9, 1));
+    /// ```
+    pub fn features(pos: &Position, colour: Colour) -> Features {
         let t = pos.tables();
         let own = pos.piece_bits(colour);
         let opp = pos.piece_bits(colour.opponent());
         let empty = t.all & !(own | opp);
-        let material = (own.count_ones() + pos.in_hand(colour) as u32) as i32;
-        let mut mills = 0;
-        let mut open = 0;
+        let phase = pos.phase(colour);
+        let mut f = Features {
+            phase,
+            material: (own.count_ones() + u32::from(pos.in_hand(colour))) as i32,
+            mills: 0,
+            open_mills: 0,
+            mobility: 0,
+            blocked: 0,
+            liberties: 0,
+            mill_threats: 0,
+            running_mills: 0,
+        };
         for &l in &t.mills {
             let mine = (l & own).count_ones();
             if mine == 3 {
-                mills += 1;
+                f.mills += 1;
             } else if mine == 2 && l & empty != 0 {
-                open += 1;
+                f.open_mills += 1;
             }
         }
-        let phase = pos.phase(colour);
-        let open_weight = if phase == Phase::Sliding { w.open_mill_sliding } else { w.open_mill_placing };
-        let mut score = w.material * material + w.mill * mills + open_weight * open;
+        if phase == Phase::Flying {
+            return f;
+        }
+        let mut liberties = 0u32;
+        for p in bits(own) {
+            let free = t.neighbours[p] & empty;
+            liberties |= free;
+            f.mobility += free.count_ones() as i32;
+            f.blocked += i32::from(free == 0);
+        }
+        f.liberties = liberties.count_ones() as i32;
         if phase == Phase::Sliding {
-            let mut slides = 0;
-            let mut blocked = 0;
-            for p in bits(own) {
-                let n = (t.neighbours[p] & empty).count_ones() as i32;
-                slides += n;
-                blocked += i32::from(n == 0);
+            let in_mill = |r: usize| t.mills_through[r].iter().any(|&m| m != u32::MAX && m & own == m);
+            // Slides into q close a mill when a line through q holds two
+            // own pieces and the slider comes from off that line.
+            for q in bits(liberties) {
+                let mut movers = 0u32;
+                for &l in t.mills_through[q].iter().take_while(|&&l| l != u32::MAX) {
+                    let rest = l & !(1 << q);
+                    if rest & own == rest {
+                        movers |= t.neighbours[q] & own & !l;
+                    }
+                }
+                if movers != 0 {
+                    f.mill_threats += 1;
+                    f.running_mills += bits(movers).filter(|&r| in_mill(r)).count() as i32;
+                }
             }
-            score += w.mobility * slides + w.blocked_piece * blocked;
         }
-        score
+        f
+    }
+
+    /// The score of `colour`'s features alone (the evaluation is the side
+    /// to move's minus the opponent's, plus the pending bonus).
+    pub fn side_score(&self, pos: &Position, colour: Colour) -> i32 {
+        let w = &self.weights;
+        let f = Heuristic::features(pos, colour);
+        let base = w.material * f.material + w.mill * f.mills;
+        match f.phase {
+            Phase::Placing => {
+                base + w.open_mill_placing * f.open_mills
+                    + w.mobility_placing * f.mobility
+                    + w.blocked_placing * f.blocked
+                    + w.liberty_placing * f.liberties
+            }
+            Phase::Sliding => {
+                base + w.open_mill_sliding * f.open_mills
+                    + w.mobility_sliding * f.mobility
+                    + w.blocked_sliding * f.blocked
+                    + w.mill_threat * f.mill_threats
+                    + w.running_mill * f.running_mills
+            }
+            Phase::Flying => base + w.open_mill_placing * f.open_mills,
+        }
     }
 }
 
