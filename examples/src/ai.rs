@@ -140,8 +140,10 @@ impl<V: VariantDescriptor> Ai<V> {
                 if let Some(time) = time {
                     limits = limits.with_time(time);
                 }
-                let engine = Engine::try_with_options(Options::default().with_table_bytes(table_bytes))
-                    .map_err(|e| CliError::new(Kind::Resources, format!("the {self_name} AI: {e}")))?;
+                let engine = Engine::try_with_options(
+                    Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true),
+                )
+                .map_err(|e| CliError::new(Kind::Resources, format!("the {self_name} AI: {e}")))?;
                 let eval = match tables {
                     Some(tables) => Eval::Probing(Probing { eval: heuristic.clone(), tables }),
                     None => Eval::Plain(heuristic),

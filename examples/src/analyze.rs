@@ -27,6 +27,8 @@ pub struct Analyze<'o> {
     pub threads: usize,
     /// Split the root moves among the threads instead of Lazy SMP.
     pub split_root: bool,
+    /// Late-move reductions (off with `--full-width`).
+    pub reductions: bool,
     /// Transposition-table bytes.
     pub tt_bytes: usize,
     /// The folder of tablebases to consult.
@@ -212,7 +214,8 @@ impl GameVisitor for Analyze<'_> {
         let options = Options::default()
             .with_table_bytes(self.tt_bytes)
             .with_threads(self.threads)
-            .with_split_root(self.split_root);
+            .with_split_root(self.split_root)
+            .with_late_move_reductions(self.reductions);
         let mut engine = Engine::try_with_options(options).map_err(|e| {
             CliError::new(
                 Kind::Resources,

@@ -200,6 +200,12 @@ enum Command {
         /// Brothers Wait at the root) instead of Lazy SMP.
         #[arg(long)]
         split_root: bool,
+        /// Search full width: no late-move reductions (late quiet moves
+        /// are otherwise searched first at a reduced depth, which reaches
+        /// deeper in the same time but gives scores that differ from
+        /// plain minimax at the same depth).
+        #[arg(long)]
+        full_width: bool,
         /// Transposition-table size in MiB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=16384))]
         tt_mib: u32,
@@ -442,6 +448,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             nodes,
             threads,
             split_root,
+            full_width,
             tt_mib,
             tablebase,
             json,
@@ -452,6 +459,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
                 limits: analyze_limits(depth, millis, nodes),
                 threads: threads as usize,
                 split_root,
+                reductions: !full_width,
                 tt_bytes: (tt_mib as usize) << 20,
                 tablebase,
                 json,

@@ -28,9 +28,11 @@ transposition table between moves, so that a tool that drives Sanmill can drive 
 Commands (one a line; answers in brackets):
   uci                      [id name, id author, the options, uciok]
   isready                  [readyok], also while a search runs
-  setoption name N value V options Hash (MiB, 1-65536, default 16), Threads (1-64, default 1) and MoveTime \
-(whole seconds a bare `go` searches, 1-3600, default 1, as Sanmill's); an unknown option or a bad value is \
-answered with `info string` and changes nothing; Hash and Threads stop a running search first
+  setoption name N value V options Hash (MiB, 1-65536, default 16), Threads (1-64, default 1), MoveTime \
+(whole seconds a bare `go` searches, 1-3600, default 1, as Sanmill's) and LateMoveReductions (true or false, \
+default true: late quiet moves searched first at a reduced depth); an unknown option or a bad value is \
+answered with `info string` and changes nothing; Hash, Threads and LateMoveReductions stop a running search \
+first
   ucinewgame               stops a running search, clears the transposition table and sets the start position
   position startpos [moves m1 m2 ...]
   position fen <position text> [moves m1 m2 ...]
@@ -113,13 +115,23 @@ struct Session<V: VariantDescriptor> {
     record: GameRecord<V::Position>,
     hash_mib: usize,
     threads: usize,
+    reductions: bool,
     move_seconds: u64,
     out: Printer,
 }
 
+/// The engine options of `lapilli uci`: `hash_mib` MiB of table,
+/// `threads` threads, late-move reductions if `reductions`.
+fn engine_options(hash_mib: usize, threads: usize, reductions: bool) -> Options {
+    Options::default()
+        .with_table_bytes(hash_mib << 20)
+        .with_threads(threads)
+        .with_late_move_reductions(reductions)
+}
+
 impl<V: VariantDescriptor> Session<V> {
     fn new(v: V, out: Printer) -> Session<V> {
-        let engine = Engine::with_options(Options::default());
+        let engine = Engine::with_options(engine_options(16, 1, true));
         let stop = engine.stop_handle();
         let record = start_record(v.start());
         Session {
@@ -132,6 +144,7 @@ impl<V: VariantDescriptor> Session<V> {
             record,
             hash_mib: 16,
             threads: 1,
+            reductions: true,
             move_seconds: DEFAULT_MOVE_SECONDS,
             out,
         }
@@ -154,6 +167,7 @@ impl<V: VariantDescriptor> Session<V> {
                 self.out.line(&format!(
                     "option name MoveTime type spin default {DEFAULT_MOVE_SECONDS} min 1 max 3600"
                 ));
+                self.out.line("option name LateMoveReductions type check default true");
                 self.out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -198,21 +212,21 @@ impl<V: VariantDescriptor> Session<V> {
                 Err(_) => {
                     self.info("the search failed; a new engine with an empty table takes over");
                     self.out.line("bestmove none");
-                    self.rebuild_engine(self.hash_mib, self.threads);
+                    self.rebuild_engine(self.hash_mib, self.threads, self.reductions);
                 }
             }
         }
     }
 
-    /// A new engine with `hash_mib` MiB of table and `threads` threads;
-    /// on failure the old engine stays.
-    fn rebuild_engine(&mut self, hash_mib: usize, threads: usize) {
-        let options = Options::default().with_table_bytes(hash_mib << 20).with_threads(threads);
-        match Engine::try_with_options(options) {
+    /// A new engine with `hash_mib` MiB of table, `threads` threads and
+    /// late-move reductions if `reductions`; on failure the old engine
+    /// stays.
+    fn rebuild_engine(&mut self, hash_mib: usize, threads: usize, reductions: bool) {
+        match Engine::try_with_options(engine_options(hash_mib, threads, reductions)) {
             Ok(engine) => {
                 self.stop = engine.stop_handle();
                 self.engine = Some(engine);
-                (self.hash_mib, self.threads) = (hash_mib, threads);
+                (self.hash_mib, self.threads, self.reductions) = (hash_mib, threads, reductions);
             }
             Err(e) => self.info(&format!("Hash {hash_mib}: {e}; the table stays at {} MiB", self.hash_mib)),
         }
@@ -240,15 +254,25 @@ impl<V: VariantDescriptor> Session<V> {
         let result = match name.to_ascii_lowercase().as_str() {
             "hash" => spin(1, 65536).map(|mib| {
                 self.halt();
-                self.rebuild_engine(mib as usize, self.threads);
+                self.rebuild_engine(mib as usize, self.threads, self.reductions);
             }),
             "threads" => spin(1, 64).map(|threads| {
                 self.halt();
-                self.rebuild_engine(self.hash_mib, threads as usize);
+                self.rebuild_engine(self.hash_mib, threads as usize, self.reductions);
             }),
             "movetime" => spin(1, 3600).map(|s| self.move_seconds = s),
+            "latemovereductions" => match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                Some(other) => Err(format!("option {name}: value {:?} is not true or false", excerpt(other))),
+                None => Err(format!("option {name}: no value given")),
+            }
+            .map(|on| {
+                self.halt();
+                self.rebuild_engine(self.hash_mib, self.threads, on);
+            }),
             _ => Err(format!(
-                "unknown option {:?}: the options are Hash, Threads and MoveTime",
+                "unknown option {:?}: the options are Hash, Threads, MoveTime and LateMoveReductions",
                 excerpt(&name)
             )),
         };

@@ -48,7 +48,9 @@ mod stats;
 pub mod tablebase;
 mod tt;
 
-pub use engine::{Analysis, Engine, Limits, Options, StopHandle, MAX_DEPTH};
+pub use engine::{
+    lmr_reduction, Analysis, Engine, Limits, Options, StopHandle, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH,
+};
 pub use game::{Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome};
 pub use history::History;
 pub use keyed::SymmetryKeyed;

@@ -10,6 +10,12 @@ pub struct Stats {
     pub tt_hits: u64,
     /// Beta cutoffs.
     pub cutoffs: u64,
+    /// Moves searched first at a reduced depth
+    /// ([`crate::Options::with_late_move_reductions`]).
+    pub reductions: u64,
+    /// Reduced moves searched again at the full depth, having beaten
+    /// alpha at the reduced one.
+    pub re_searches: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -18,6 +24,8 @@ impl std::ops::AddAssign for Stats {
         self.nodes += other.nodes;
         self.tt_hits += other.tt_hits;
         self.cutoffs += other.cutoffs;
+        self.reductions += other.reductions;
+        self.re_searches += other.re_searches;
     }
 }
 

@@ -52,10 +52,6 @@
 //! alpha)` (Wald's bounds), accepts H0 at the lower bound and H1 at the upper
 //! one.
 
-// The module is a complete statistics API; the `match` command needs only
-// part of it, and the rest is exercised by the tests below.
-#![allow(dead_code)]
-
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -89,11 +85,13 @@ pub enum Outcome {
 
 impl Outcome {
     /// The first engine's points for the game: 1, 1/2 or 0.
+    #[cfg(test)]
     pub fn points(self) -> f64 {
         f64::from(self.half_points()) / 2.0
     }
 
     /// The same result from the other engine's point of view.
+    #[cfg(test)]
     pub fn opposite(self) -> Outcome {
         match self {
             Outcome::Win => Outcome::Loss,
@@ -195,17 +193,20 @@ impl PairTally {
     }
 
     /// The number of games (two per pair).
+    #[cfg(test)]
     pub fn games(&self) -> u32 {
         self.pairs().saturating_mul(2)
     }
 
     /// The first engine's points over all pairs.
+    #[cfg(test)]
     pub fn points(&self) -> f64 {
         self.counts.iter().enumerate().map(|(half, &c)| f64::from(c) * half as f64 / 2.0).sum()
     }
 
     /// The first engine's mean score per game, in `[0, 1]`; `None` with no
     /// pairs.
+    #[cfg(test)]
     pub fn score(&self) -> Option<f64> {
         let games = self.games();
         (games > 0).then(|| self.points() / f64::from(games))
@@ -399,6 +400,7 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 against H0 for the games of `t`
     /// (trinomial model); 0 until two kinds of result have occurred, never NaN.
+    #[cfg(test)]
     pub fn llr(&self, t: &Tally) -> f64 {
         self.gsprt(&GAME_SCORES, &t.counts())
     }

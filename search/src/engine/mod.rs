@@ -19,7 +19,7 @@ mod pv;
 mod shared;
 mod worker;
 
-pub use options::{Limits, Options, MAX_DEPTH};
+pub use options::{lmr_reduction, Limits, Options, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
 
 use crate::game::{Evaluate, Game, MoveList};
 use crate::history::History;

@@ -105,12 +105,15 @@ pub struct Options {
     history_heuristic: bool,
     repetition: bool,
     exact_depth_probes: bool,
+    late_move_reductions: bool,
 }
 
 impl Default for Options {
-    /// Everything on: a 16 MiB table, one thread, iterative deepening, PVS,
-    /// killers, history heuristic, repetition; no aspiration window (its
-    /// width is in the game's evaluation units).
+    /// Every full-width technique on: a 16 MiB table, one thread,
+    /// iterative deepening, PVS, killers, history heuristic, repetition;
+    /// no aspiration window (its width is in the game's evaluation units)
+    /// and no late-move reductions (selective: they change scores, so a
+    /// program turns them on with [`Options::with_late_move_reductions`]).
     fn default() -> Options {
         Options {
             table_bytes: 16 << 20,
@@ -123,6 +126,7 @@ impl Default for Options {
             history_heuristic: true,
             repetition: true,
             exact_depth_probes: false,
+            late_move_reductions: false,
         }
     }
 }
@@ -142,6 +146,7 @@ impl Options {
             history_heuristic: false,
             repetition: false,
             exact_depth_probes: false,
+            late_move_reductions: false,
         }
     }
 
@@ -231,6 +236,22 @@ impl Options {
         Options { exact_depth_probes: on, ..self }
     }
 
+    /// Late-move reductions, a selective technique: with PVS on, a quiet
+    /// move (no positive [`crate::Game::move_order_hint`], not a killer)
+    /// that comes late in a node's order, where at least
+    /// [`LMR_MIN_DEPTH`] plies remain, is first searched with a null
+    /// window at a reduced depth (see [`lmr_reduction`]), and searched
+    /// again at the full depth only if it beats alpha there. Every move is
+    /// still searched, so proven wins and losses stay proofs, but scores
+    /// at a depth are no longer those of plain minimax: off in
+    /// [`Options::default`] and [`Options::plain`], and in the sweeps and
+    /// benchmarks that compare scores; the `lapilli` program turns it on
+    /// for play and analysis.
+    #[must_use]
+    pub fn with_late_move_reductions(self, on: bool) -> Options {
+        Options { late_move_reductions: on, ..self }
+    }
+
     /// The transposition-table size in bytes (0: no table).
     pub fn table_bytes(&self) -> usize {
         self.table_bytes
@@ -280,4 +301,34 @@ impl Options {
     pub fn exact_depth_probes(&self) -> bool {
         self.exact_depth_probes
     }
+
+    /// Whether late-move reductions are on.
+    pub fn late_move_reductions(&self) -> bool {
+        self.late_move_reductions
+    }
+}
+
+/// The fewest plies to go at a node whose late moves are reduced
+/// ([`Options::with_late_move_reductions`]).
+pub const LMR_MIN_DEPTH: u32 = 3;
+
+/// The first move, counted from 0 in the node's order, that may be
+/// reduced: the table's move, the forcing moves and the killers come
+/// before it in most nodes anyway.
+pub const LMR_FIRST_MOVE: usize = 3;
+
+/// The reduction, in plies, of the `n`th move (from 0) of a node with
+/// `depth` plies to go, when late-move reductions apply: 1 ply, 2 from
+/// the 8th move on at 6 or more plies to go; always leaving at least one
+/// ply.
+///
+/// ```
+/// use lapilli_search::lmr_reduction;
+/// assert_eq!(lmr_reduction(3, 3), 1);
+/// assert_eq!(lmr_reduction(5, 20), 1);
+/// assert_eq!(lmr_reduction(6, 8), 2);
+/// ```
+pub fn lmr_reduction(depth: u32, n: usize) -> u32 {
+    let r = if depth >= 6 && n >= 8 { 2 } else { 1 };
+    r.min(depth.saturating_sub(2))
 }

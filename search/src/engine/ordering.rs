@@ -38,6 +38,13 @@ pub(super) struct Scored<M> {
 }
 
 impl<M> Scored<M> {
+    /// Whether the move may be reduced: scored, quiet (no positive hint)
+    /// and not one of the ply's killers.
+    #[inline]
+    pub(super) fn is_late_quiet(&self) -> bool {
+        self.scored && self.quiet && self.order < KILLER - 1
+    }
+
     /// The selection key: the order, then the earlier generation index.
     #[inline]
     fn rank(&self) -> i64 {

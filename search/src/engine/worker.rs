@@ -2,7 +2,7 @@
 //! the table, repetition and no-progress draws, and iterative deepening
 //! with aspiration windows at the root.
 
-use super::options::{Options, MAX_DEPTH};
+use super::options::{lmr_reduction, Options, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
 use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
@@ -312,6 +312,32 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
     }
 
+    /// A late quiet move (the `n`th of a node with `depth` plies to go,
+    /// the side to move changing): a null-window search at the depth
+    /// [`lmr_reduction`] leaves, then, if it beats alpha, the usual
+    /// principal-variation search at the full depth.
+    fn reduced_child(
+        &mut self,
+        child: &G,
+        depth: u32,
+        n: usize,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        window_start: usize,
+    ) -> (i32, bool) {
+        self.stats.reductions += 1;
+        let reduced = depth - 1 - lmr_reduction(depth, n);
+        let (s, dependent) = self.child(child, false, reduced, ply, (alpha, alpha + 1), window_start);
+        if s > alpha && !self.stopped {
+            self.stats.re_searches += 1;
+            let (s, again) =
+                self.null_window_child(child, false, depth - 1, ply, (alpha, beta), window_start);
+            (s, dependent || again)
+        } else {
+            (s, dependent)
+        }
+    }
+
     /// Negamax with alpha-beta at `pos`, `ply` plies below the root, with
     /// `depth` plies to go. `window_start` indexes the first position of
     /// `path` since the last irreversible ply. Returns the score and
@@ -378,6 +404,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let mut best_index = None;
         let mut dependent = false;
         let side = pos.side_to_move();
+        let reductions = self.options.late_move_reductions() && depth >= LMR_MIN_DEPTH;
         for n in 0..list.len() {
             self.order.pick(pos, &mut list, n, have_table_move, p);
             let mv = list[n].mv;
@@ -389,6 +416,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                 self.leaf_child(&child, same, ply + 1)
             } else if n == 0 || !self.options.pvs() {
                 self.child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
+            } else if reductions && n >= LMR_FIRST_MOVE && !same && list[n].is_late_quiet() {
+                self.reduced_child(&child, depth, n, ply + 1, (alpha, beta), ws)
             } else {
                 self.null_window_child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
             };

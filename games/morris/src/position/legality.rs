@@ -202,4 +202,25 @@ impl Position {
             Move::Remove(_) => false,
         }
     }
+
+    /// Whether placement or slide `m` lands where the opponent would close
+    /// a mill: two of the opponent's pieces stand in a line through its
+    /// target. Whether the opponent could reach the point is not asked. A
+    /// removal blocks nothing.
+    ///
+    /// ```
+    /// use lapilli_morris::Position;
+    /// use lapilli_search::CheckedGame;
+    /// // Black holds a7 and d7: g7 blocks the top line, g1 blocks nothing.
+    /// let pos: Position = "BB....../W......./W....... w 7 7 -".parse().unwrap();
+    /// assert!(pos.blocks_mill(pos.parse_move("g7").unwrap()));
+    /// assert!(!pos.blocks_mill(pos.parse_move("g1").unwrap()));
+    /// ```
+    pub fn blocks_mill(&self, m: Move) -> bool {
+        let opponent = self.pieces[self.to_move.opponent().index()];
+        match m {
+            Move::Place(to) | Move::Slide { to, .. } => self.tables.mill_at(opponent | 1 << to.index(), to),
+            Move::Remove(_) => false,
+        }
+    }
 }

@@ -1,0 +1,135 @@
+//! Late-move reductions ([`Options::with_late_move_reductions`]) on a
+//! game wide enough for them to apply: three-heap Nim, where the side to
+//! move wins exactly when the heaps' xor is not 0 (Bouton, 1901). The
+//! reductions change scores at a fixed depth, so they are checked by what
+//! must survive them: legal principal variations that account for the
+//! score, proven results that are real (the right winner, never faster
+//! than the full-width search proves), and reductions that do happen.
+
+mod common;
+
+use common::check_pv;
+use lapilli_search::{
+    lmr_reduction, Engine, Game, History, Limits, Options, Outcome, StopReason, MAX_DEPTH, WIN,
+};
+use proptest::prelude::*;
+
+/// Three-heap Nim: a move takes 1 or more stones from one heap; the side
+/// that cannot move (all heaps empty) has lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Nim3 {
+    heaps: [u8; 3],
+    side: bool,
+}
+
+impl Game for Nim3 {
+    type Move = (u8, u8);
+    type Side = bool;
+    type Moves = Vec<(u8, u8)>;
+    fn side_to_move(&self) -> bool {
+        self.side
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.heaps == [0, 0, 0]).then_some(Outcome::Loss)
+    }
+    fn legal_moves(&self, moves: &mut Vec<(u8, u8)>) {
+        moves.clear();
+        for (heap, &n) in self.heaps.iter().enumerate() {
+            moves.extend((1..=n).map(|take| (heap as u8, take)));
+        }
+    }
+    fn play_unchecked(&mut self, (heap, take): (u8, u8)) {
+        self.heaps[heap as usize] -= take;
+        self.side = !self.side;
+    }
+    fn zobrist(&self) -> u64 {
+        let [a, b, c] = self.heaps.map(u64::from);
+        (((a * 16 + b) * 16 + c) * 2 + self.side as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn is_irreversible(&self, _: (u8, u8)) -> bool {
+        true
+    }
+}
+
+/// A coarse evaluation with ties: the stones left, odd or even, for the
+/// side to move.
+fn parity_eval(n: &Nim3) -> i32 {
+    let stones: i32 = n.heaps.iter().map(|&h| i32::from(h)).sum();
+    if stones % 2 == 1 {
+        3
+    } else {
+        -3
+    }
+}
+
+fn lmr(table_bytes: usize) -> Options {
+    Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true)
+}
+
+#[test]
+fn reductions_are_off_unless_asked_for() {
+    assert!(!Options::default().late_move_reductions());
+    assert!(!Options::plain().late_move_reductions());
+    assert!(lmr(1 << 12).late_move_reductions());
+    let root = Nim3 { heaps: [4, 5, 6], side: false };
+    let limits = Limits::depth(6);
+    let off =
+        Engine::with_options(Options::default()).search(&root, &History::default(), &limits, &parity_eval);
+    let on = Engine::with_options(lmr(16 << 20)).search(&root, &History::default(), &limits, &parity_eval);
+    assert_eq!((off.stats.reductions, off.stats.re_searches), (0, 0));
+    assert!(on.stats.reductions > 0, "{:?}", on.stats);
+    assert!(on.stats.re_searches <= on.stats.reductions);
+}
+
+#[test]
+fn reductions_leave_at_least_one_ply() {
+    for depth in 3..40 {
+        for n in 3..40 {
+            let r = lmr_reduction(depth, n);
+            assert!((1..=2).contains(&r) && depth - 1 - r >= 1, "depth {depth}, move {n}: {r}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// With reductions the principal variation is still a legal line
+    /// whose last position accounts for the score, with one and two
+    /// threads, from an empty table and from a full one.
+    #[test]
+    fn reduced_searches_have_sound_principal_variations(
+        heaps in prop::array::uniform3(0u8..6),
+        depth in 1u32..7,
+        threads in 1usize..3,
+    ) {
+        prop_assume!(heaps != [0, 0, 0]);
+        let root = Nim3 { heaps, side: false };
+        let mut engine = Engine::with_options(lmr(1 << 14).with_threads(threads));
+        for round in 0..2 {
+            let a = engine.search(&root, &History::default(), &Limits::depth(depth), &parity_eval);
+            prop_assert_eq!(check_pv(&root, &a, parity_eval, true), Ok(()), "search {}", round);
+        }
+    }
+
+    /// A deep search with reductions ends proven, with the winner Bouton's
+    /// theorem names, and never claims a faster result than the
+    /// full-width search proves: reductions cut lines short, but a mate
+    /// score comes only from lines played to their end.
+    #[test]
+    fn reduced_deep_searches_prove_the_right_winner(heaps in prop::array::uniform3(0u8..6)) {
+        prop_assume!(heaps != [0, 0, 0]);
+        let root = Nim3 { heaps, side: false };
+        let wins = heaps[0] ^ heaps[1] ^ heaps[2] != 0;
+        let deep = Limits::depth(MAX_DEPTH);
+        let full = Engine::with_options(Options::default()).search(&root, &History::default(), &deep, &parity_eval);
+        let reduced = Engine::with_options(lmr(1 << 16)).search(&root, &History::default(), &deep, &parity_eval);
+        for a in [&full, &reduced] {
+            prop_assert_eq!(a.stop_reason, StopReason::Proven);
+            prop_assert_eq!(a.score > 0, wins, "score {}", a.score);
+            prop_assert_eq!(check_pv(&root, a, parity_eval, true), Ok(()));
+        }
+        let plies = |score: i32| WIN - score.abs();
+        prop_assert!(plies(reduced.score) >= plies(full.score), "{} against {}", reduced.score, full.score);
+    }
+}
