@@ -4,9 +4,10 @@
 //! wrong answer fails.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use lapilli_game::{CheckedGame, Game, History};
 use lapilli_morris::eval::Heuristic;
 use lapilli_morris::{perft, Position};
-use lapilli_search::{CheckedGame, Engine, Game, History, Limits, Options};
+use lapilli_search::{Engine, Limits, Options};
 use std::hint::black_box;
 
 /// Seed 001's mid-game position: six pieces each, 16 White slides.
@@ -21,14 +22,14 @@ fn perft_benches(c: &mut Criterion) {
     g.throughput(Throughput::Elements(5_100_480));
     g.bench_function("start_depth_5", |b| b.iter(|| assert_eq!(perft(black_box(&start), 5), 5_100_480)));
     g.bench_function("start_depth_5_generic_search_perft", |b| {
-        b.iter(|| assert_eq!(lapilli_search::perft(black_box(&start), 5), 5_100_480))
+        b.iter(|| assert_eq!(lapilli_game::perft(black_box(&start), 5), 5_100_480))
     });
     // perft(6) from the start, the removal counted as its own ply
     g.throughput(Throughput::Elements(96_223_680));
     g.bench_function("start_depth_6", |b| b.iter(|| assert_eq!(perft(black_box(&start), 6), 96_223_680)));
     let mid: Position = MID_GAME.parse().expect("valid");
     let leaves = perft(&mid, 4);
-    assert_eq!(leaves, lapilli_search::perft(&mid, 4));
+    assert_eq!(leaves, lapilli_game::perft(&mid, 4));
     g.throughput(Throughput::Elements(leaves));
     g.bench_function("mid_game_depth_4", |b| b.iter(|| assert_eq!(perft(black_box(&mid), 4), leaves)));
     g.finish();

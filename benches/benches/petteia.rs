@@ -6,9 +6,10 @@
 //! an independent plain implementation (games/petteia/tests/rules.rs).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use lapilli_game::{perft, CheckedGame, Evaluate, Game, History};
 use lapilli_petteia::eval::Heuristic;
 use lapilli_petteia::{Position, Setup, Variant};
-use lapilli_search::{perft, CheckedGame, Engine, Evaluate, Game, History, Limits, Options};
+use lapilli_search::{Engine, Limits, Options};
 use std::hint::black_box;
 
 /// A mid-game position: 15 White and 15 Black men, 67 legal moves.

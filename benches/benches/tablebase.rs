@@ -10,7 +10,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use lapilli_morris::tablebase::{MorrisTiers, Tier};
 use lapilli_morris::{Rules, Variant};
-use lapilli_search::tablebase::{solve_in_memory, Silent, TierSpace};
+use lapilli_tablebase::{solve_in_memory, Silent, TierSpace};
 use std::hint::black_box;
 
 /// Positions valued by the tables of `tiers`, solved in memory.

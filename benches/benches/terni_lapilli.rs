@@ -3,7 +3,8 @@
 //! Every benchmark asserts its result, so a fast wrong answer fails.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use lapilli_search::{is_mate, perft, Engine, History, Limits, Options, Value};
+use lapilli_game::{is_mate, perft, History, Value};
+use lapilli_search::{Engine, Limits, Options};
 use lapilli_symmetry::Symmetric;
 use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solution, Position, Rules};

@@ -8,7 +8,7 @@
 //! [`Identities`] of a run remember every position met, by key and by
 //! index, and compare each newcomer with the one already stored.
 
-use lapilli_search::{Game, Indexed};
+use lapilli_game::{Game, Indexed};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::fmt::{self, Display};

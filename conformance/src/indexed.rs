@@ -5,7 +5,7 @@
 use crate::identity::Identities;
 use crate::random::{legal_moves, random_games};
 use crate::rules::{check_rules, pv_engine};
-use lapilli_search::{CheckedGame, Game, Indexed};
+use lapilli_game::{CheckedGame, Game, Indexed};
 use std::fmt::Display;
 use std::str::FromStr;
 
@@ -15,8 +15,8 @@ use std::str::FromStr;
 /// no two unequal ones (`PartialEq`) share an index or a
 /// [`Game::zobrist`] key.
 ///
-/// [`solve`](lapilli_search::solve) and
-/// [`solve_reduced`](lapilli_search::solve_reduced) trust the index: two
+/// [`solve`](lapilli_tablebase::solve) and
+/// [`solve_reduced`](lapilli_tablebase::solve_reduced) trust the index: two
 /// positions with the same index are stored as one, which gives a wrong
 /// solution without any error. The rules checks are
 /// [`crate::check_position`]'s; [`check_random_games_indexed`] runs both
@@ -28,7 +28,7 @@ use std::str::FromStr;
 /// # Examples
 /// ```
 /// use lapilli_conformance::check_index;
-/// use lapilli_search::doc_game::Nim;
+/// use lapilli_game::doc_game::Nim;
 ///
 /// // The index of (stones, side) is 2 * stones + side, below 2 * (7 + 1).
 /// check_index(&Nim::new(7));
@@ -63,7 +63,7 @@ where
 /// # Examples
 /// ```
 /// use lapilli_conformance::check_random_games_indexed;
-/// use lapilli_search::doc_game::Nim;
+/// use lapilli_game::doc_game::Nim;
 ///
 /// // Each game takes 1 or 2 stones a ply: 6 to 11 positions.
 /// let checked = check_random_games_indexed(&Nim::new(10), 20, 30, 1);

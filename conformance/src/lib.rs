@@ -43,7 +43,7 @@
 //!
 //! ```
 //! use lapilli_conformance::{check_position, check_random_games, check_search_sweep};
-//! use lapilli_search::doc_game::Nim;
+//! use lapilli_game::doc_game::Nim;
 //!
 //! // One-heap Nim, whose position text is "7 first"; in a game crate
 //! // this is its position type.
@@ -58,18 +58,18 @@
 //! assert_eq!(sweep.nodes.len(), 6);
 //! ```
 //!
-//! [`Canonicalize`]: lapilli_search::Canonicalize
-//! [`CheckedGame`]: lapilli_search::CheckedGame
-//! [`CheckedGame::ending`]: lapilli_search::CheckedGame::ending
-//! [`CheckedGame::winner`]: lapilli_search::CheckedGame::winner
-//! [`Game`]: lapilli_search::Game
-//! [`Game::outcome`]: lapilli_search::Game::outcome
-//! [`Game::zobrist`]: lapilli_search::Game::zobrist
-//! [`Indexed`]: lapilli_search::Indexed
-//! [`Indexed::index`]: lapilli_search::Indexed::index
+//! [`Canonicalize`]: lapilli_game::Canonicalize
+//! [`CheckedGame`]: lapilli_game::CheckedGame
+//! [`CheckedGame::ending`]: lapilli_game::CheckedGame::ending
+//! [`CheckedGame::winner`]: lapilli_game::CheckedGame::winner
+//! [`Game`]: lapilli_game::Game
+//! [`Game::outcome`]: lapilli_game::Game::outcome
+//! [`Game::zobrist`]: lapilli_game::Game::zobrist
+//! [`Indexed`]: lapilli_game::Indexed
+//! [`Indexed::index`]: lapilli_game::Indexed::index
 //! [`MapMove`]: lapilli_symmetry::MapMove
 //! [`Symmetric`]: lapilli_symmetry::Symmetric
-//! [`TierSpace`]: lapilli_search::tablebase::TierSpace
+//! [`TierSpace`]: lapilli_tablebase::TierSpace
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 

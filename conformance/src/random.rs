@@ -1,6 +1,6 @@
 //! Random plies: the walks that supply the harness with positions.
 
-use lapilli_search::{Game, MoveList};
+use lapilli_game::{Game, MoveList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -3,7 +3,8 @@
 
 use crate::identity::Identities;
 use crate::random::{legal_moves, play_random_ply, random_games};
-use lapilli_search::{CheckedGame, Ending, Engine, Game, History, Limits, Options, Outcome, WIN};
+use lapilli_game::{CheckedGame, Ending, Game, History, Outcome, WIN};
+use lapilli_search::{Engine, Limits, Options};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashSet;

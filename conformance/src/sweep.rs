@@ -1,7 +1,8 @@
 //! The search sweep: every engine configuration against plain minimax.
 
 use crate::random::play_random_ply;
-use lapilli_search::{minimax, minimax_root_scores, Engine, Evaluate, Game, History, Limits, Options};
+use lapilli_game::{Evaluate, Game, History};
+use lapilli_search::{minimax, minimax_root_scores, Engine, Limits, Options};
 use rand::Rng;
 use std::fmt::Display;
 
@@ -92,7 +93,7 @@ where
 /// varied positions for sweeps.
 ///
 /// ```
-/// use lapilli_search::doc_game::Nim;
+/// use lapilli_game::doc_game::Nim;
 /// use rand::SeedableRng;
 /// let mut rng = rand::rngs::StdRng::seed_from_u64(1);
 /// let pos = lapilli_conformance::random_playout(&Nim::new(9), 3, &mut rng);

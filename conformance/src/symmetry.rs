@@ -4,7 +4,8 @@
 use crate::identity::Identities;
 use crate::random::{legal_moves, random_games};
 use crate::rules::{check_pv, check_rules, pv_engine};
-use lapilli_search::{Canonicalize, CheckedGame, Engine, SymmetryKeyed};
+use lapilli_game::{Canonicalize, CheckedGame, SymmetryKeyed};
+use lapilli_search::Engine;
 use lapilli_symmetry::{Group, MapMove, Symmetric};
 use rustc_hash::FxHashSet;
 use std::fmt::Display;

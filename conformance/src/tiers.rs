@@ -11,10 +11,9 @@
 //! value with the naive fixpoint ([`naive_values`]) and the in-memory
 //! solver ([`solve_keyed`]).
 
-use lapilli_search::tablebase::{
-    naive_values, ordered_tiers, solve_tier, Silent, Tablebases, TierSpace, TierTable,
-};
-use lapilli_search::{solve_keyed, Canonicalize, Game, MoveList, Outcome, Tablebase, Value};
+use lapilli_game::{Canonicalize, Game, MoveList, Outcome, Value};
+use lapilli_tablebase::{naive_values, ordered_tiers, solve_tier, Silent, Tablebases, TierSpace, TierTable};
+use lapilli_tablebase::{solve_keyed, Tablebase};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -93,8 +92,8 @@ pub struct TierSpaceCheck {
 /// one or two, so every ply leaves its tier for one of the two below.
 /// ```
 /// use lapilli_conformance::check_tier_space;
-/// use lapilli_search::doc_game::Nim;
-/// use lapilli_search::tablebase::TierSpace;
+/// use lapilli_game::doc_game::Nim;
+/// use lapilli_tablebase::TierSpace;
 ///
 /// struct Heaps;
 ///
@@ -404,8 +403,8 @@ impl<S: TierSpace> fmt::Debug for TierSolverCheck<'_, S> {
 /// One-heap Nim in tiers by the number of stones (as in
 /// [`check_tier_space`]'s example): multiples of 3 are lost.
 /// ```
-/// # use lapilli_search::doc_game::Nim;
-/// # use lapilli_search::tablebase::TierSpace;
+/// # use lapilli_game::doc_game::Nim;
+/// # use lapilli_tablebase::TierSpace;
 /// # struct Heaps;
 /// # impl TierSpace for Heaps {
 /// #     type Game = Nim;
@@ -426,7 +425,7 @@ impl<S: TierSpace> fmt::Debug for TierSolverCheck<'_, S> {
 /// #     fn orbit_len(&self, _: &Nim) -> u64 { 1 }
 /// # }
 /// use lapilli_conformance::check_tier_solver;
-/// use lapilli_search::Value;
+/// use lapilli_game::Value;
 ///
 /// let solved = check_tier_solver(&Heaps, &[6]);
 /// assert_eq!(solved.order, [1, 2, 3, 4, 5, 6]);

@@ -12,8 +12,8 @@ use lapilli_conformance::{
     check_index, check_position, check_random_games, check_random_games_indexed,
     check_random_games_with_symmetry, check_symmetry,
 };
-use lapilli_search::doc_game::{Nim, NimIllegal, NimMoveError};
-use lapilli_search::{CheckedGame, Ending, Game, IllegalMove, Indexed, Outcome};
+use lapilli_game::{doc_game::Nim, doc_game::NimIllegal, doc_game::NimMoveError};
+use lapilli_game::{CheckedGame, Ending, Game, IllegalMove, Indexed, Outcome};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU32, Ordering};

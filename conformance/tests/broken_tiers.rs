@@ -12,8 +12,8 @@
 //! flaw `F`; `Cycles<SOUND>` passes, so each failure is due to its flaw.
 
 use lapilli_conformance::{check_tier_solver, check_tier_space};
-use lapilli_search::tablebase::TierSpace;
-use lapilli_search::{Canonicalize, Game, Outcome, Value};
+use lapilli_game::{Canonicalize, Game, Outcome, Value};
+use lapilli_tablebase::TierSpace;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,5 +1,5 @@
 //! The game contract is enforced: a position with no legal moves must have
-//! an outcome (`lapilli_search::Game`). `Stuck` breaks it: state 0 has one
+//! an outcome (`lapilli_game::Game`). `Stuck` breaks it: state 0 has one
 //! ply, to state 1, which has no legal moves and no outcome.
 //!
 //! In debug builds the engine, minimax, the solver and perft stop at such a
@@ -8,7 +8,7 @@
 //! documented: the engine, minimax and the solver score it as a draw and
 //! perft counts no leaves below it.
 
-use lapilli_search::{Game, History, Indexed, Outcome};
+use lapilli_game::{Game, History, Indexed, Outcome};
 
 /// A two-state game that breaks the contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,20 +78,20 @@ mod debug {
     #[test]
     #[should_panic(expected = "Game contract broken")]
     fn the_solver_refuses_a_position_without_moves_or_outcome() {
-        lapilli_search::solve(&Stuck(0));
+        lapilli_tablebase::solve(&Stuck(0));
     }
 
     #[test]
     #[should_panic(expected = "Game contract broken")]
     fn perft_refuses_a_position_without_moves_or_outcome() {
-        lapilli_search::perft(&Stuck(0), 2);
+        lapilli_game::perft(&Stuck(0), 2);
     }
 }
 
 #[cfg(not(debug_assertions))]
 mod release {
     use super::*;
-    use lapilli_search::Value;
+    use lapilli_game::Value;
 
     #[test]
     fn the_engine_scores_it_as_a_draw() {
@@ -108,7 +108,7 @@ mod release {
 
     #[test]
     fn the_solver_says_draw() {
-        let tb = lapilli_search::solve(&Stuck(0));
+        let tb = lapilli_tablebase::solve(&Stuck(0));
         assert_eq!(tb.len(), 2);
         assert_eq!(tb.probe(&Stuck(0)), Some(Value::Draw));
         assert_eq!(tb.probe(&Stuck(1)), Some(Value::Draw));
@@ -116,9 +116,9 @@ mod release {
 
     #[test]
     fn perft_counts_no_leaves_below_it() {
-        assert_eq!(lapilli_search::perft(&Stuck(1), 1), 0);
-        assert_eq!(lapilli_search::perft(&Stuck(0), 1), 1);
-        assert_eq!(lapilli_search::perft(&Stuck(0), 2), 0);
-        assert_eq!(lapilli_search::perft(&Stuck(0), 3), 0);
+        assert_eq!(lapilli_game::perft(&Stuck(1), 1), 0);
+        assert_eq!(lapilli_game::perft(&Stuck(0), 1), 1);
+        assert_eq!(lapilli_game::perft(&Stuck(0), 2), 0);
+        assert_eq!(lapilli_game::perft(&Stuck(0), 3), 0);
     }
 }

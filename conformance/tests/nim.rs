@@ -1,9 +1,9 @@
-//! The harness on one-heap Nim (`lapilli_search::doc_game::Nim`, whose
+//! The harness on one-heap Nim (`lapilli_game::doc_game::Nim`, whose
 //! position text is "7 first").
 
 use lapilli_conformance::{check_position, check_random_games, check_search_sweep, random_playout};
-use lapilli_search::doc_game::Nim;
-use lapilli_search::CheckedGame;
+use lapilli_game::doc_game::Nim;
+use lapilli_game::CheckedGame;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

@@ -7,7 +7,7 @@ use common::ttt::{group, TicTacToe};
 use lapilli_conformance::{
     check_position, check_random_games, check_random_games_with_symmetry, check_search_sweep, check_symmetry,
 };
-use lapilli_search::{Canonicalize, CheckedGame, Game, Outcome};
+use lapilli_game::{Canonicalize, CheckedGame, Game, Outcome};
 use lapilli_symmetry::Symmetric;
 
 fn pos(text: &str) -> TicTacToe {
@@ -42,7 +42,7 @@ fn chosen_positions_pass_the_symmetry_checks() {
         check_symmetry(&p, group());
     }
     assert_eq!(pos("xxx/oo./...").outcome(), Some(Outcome::Loss));
-    assert_eq!(pos("xox/xoo/oxx").ending().map(|e| lapilli_search::Ending::name(&e)), Some("full"));
+    assert_eq!(pos("xox/xoo/oxx").ending().map(|e| lapilli_game::Ending::name(&e)), Some("full"));
 }
 
 #[test]

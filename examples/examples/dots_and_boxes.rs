@@ -17,12 +17,11 @@
 
 use lapilli_board_graph::grid::{Grid, GridError};
 use lapilli_board_graph::{bits::bits, notation, zobrist::splitmix64, Colour, Point};
-use lapilli_search::arrayvec::ArrayVec;
-use lapilli_search::{
-    perft, solve, solve_reduced, Canonicalize, CheckedGame, Engine, Game, History, Indexed, Limits, Outcome,
-    ScoreKind, Value,
-};
+use lapilli_game::arrayvec::ArrayVec;
+use lapilli_game::{perft, Canonicalize, CheckedGame, Game, History, Indexed, Outcome, ScoreKind, Value};
+use lapilli_search::{Engine, Limits};
 use lapilli_symmetry::{automorphisms, Group, MapMove, Permutation, Symmetric};
+use lapilli_tablebase::{solve, solve_reduced};
 use std::collections::HashMap;
 use std::{fmt, str::FromStr, sync::OnceLock};
 use thiserror::Error;
@@ -226,7 +225,7 @@ impl fmt::Display for Ending {
     }
 }
 
-impl lapilli_search::Ending for Ending {
+impl lapilli_game::Ending for Ending {
     fn name(&self) -> &'static str {
         self.words().1
     }

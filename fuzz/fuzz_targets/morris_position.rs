@@ -6,7 +6,7 @@
 
 use lapilli_morris::descriptor::Games;
 use lapilli_morris::{Move, Position, Variant};
-use lapilli_search::registry::{Descriptor, GivenOptions};
+use lapilli_registry::{Descriptor, GivenOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     let parsed = text.parse::<Position>().ok();
     if let Some(pos) = &parsed {
         lapilli_fuzz::check_position(pos);
-        assert_eq!(pos.zobrist_from_scratch(), lapilli_search::Game::zobrist(pos), "{pos}: key");
+        assert_eq!(pos.zobrist_from_scratch(), lapilli_game::Game::zobrist(pos), "{pos}: key");
         let _ = pos.diagram();
         let _ = (pos.removable(), pos.legal_move_count());
     }

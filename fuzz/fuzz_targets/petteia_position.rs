@@ -7,7 +7,7 @@
 
 use lapilli_petteia::descriptor::Games;
 use lapilli_petteia::{parse_size, Position, Setup, Variant};
-use lapilli_search::registry::{Descriptor, GivenOptions};
+use lapilli_registry::{Descriptor, GivenOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,11 +20,11 @@ fuzz_target!(|data: &[u8]| {
     let parsed = text.parse::<Position>().ok();
     if let Some(pos) = &parsed {
         lapilli_fuzz::check_position(pos);
-        assert_eq!(pos.zobrist_from_scratch(), lapilli_search::Game::zobrist(pos), "{pos}: key");
+        assert_eq!(pos.zobrist_from_scratch(), lapilli_game::Game::zobrist(pos), "{pos}: key");
         let _ = pos.diagram(None);
         if let Some(&m) = lapilli_fuzz::legal_moves(pos).first() {
             let mut child = *pos;
-            lapilli_search::Game::play_unchecked(&mut child, m);
+            lapilli_game::Game::play_unchecked(&mut child, m);
             let _ = child.diagram(Some(m));
         }
     }

@@ -3,7 +3,7 @@
 //! pass `lapilli_fuzz::check_position`; the registry reads it alike.
 #![no_main]
 
-use lapilli_search::registry::{Descriptor, GivenOptions};
+use lapilli_registry::{Descriptor, GivenOptions};
 use lapilli_terni_lapilli::descriptor::Games;
 use lapilli_terni_lapilli::{Move, Position};
 use libfuzzer_sys::fuzz_target;

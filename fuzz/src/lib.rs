@@ -1,13 +1,13 @@
 //! The checks shared by the fuzz targets, written against the public rules
-//! traits only (`lapilli_search::CheckedGame`, `Display`, `FromStr`), so
+//! traits only (`lapilli_game::CheckedGame`, `Display`, `FromStr`), so
 //! that one function checks every game.
 //!
 //! A fuzz input is refused (any `Err`) or accepted; either is fine. A panic
 //! is a bug: in the parsers, in the rules, or a broken property asserted
 //! here (every assertion message starts with the position text).
 
-use lapilli_search::registry::VariantDescriptor;
-use lapilli_search::{CheckedGame, Ending, Game, GameRecord, MoveList, Outcome, RecordError};
+use lapilli_registry::VariantDescriptor;
+use lapilli_game::{CheckedGame, Ending, Game, GameRecord, MoveList, Outcome, RecordError};
 use std::fmt::Display;
 use std::str::FromStr;
 

@@ -1,15 +1,15 @@
 //! Plain minimax: the reference every faster search is tested against.
 
-use crate::game::{Evaluate, Game, MoveList};
-use crate::score::{terminal_score, MAX_EVAL};
 use crate::stats::{SearchResult, Stats};
+use lapilli_game::{terminal_score, MAX_EVAL};
+use lapilli_game::{Evaluate, Game, MoveList};
 
 /// Plain fixed-depth minimax, written as negamax without pruning: the
 /// reference implementation. Visits every node of the tree to `depth`
 /// plies; counts them in the returned [`Stats::nodes`].
 ///
 /// Turn-aware: a child's score is negated only when the side to move
-/// changed. Finished games score [`crate::WIN`]` - ply` for the winner;
+/// changed. Finished games score [`lapilli_game::WIN`]` - ply` for the winner;
 /// leaves at depth 0 score `eval` clamped into `±MAX_EVAL`. The best move is
 /// the first best in generation order (`None` at a finished position or at
 /// depth 0).

@@ -36,7 +36,8 @@ impl std::ops::AddAssign for Stats {
 /// with its last iteration complete.
 ///
 /// ```
-/// use lapilli_search::{Engine, History, Limits, StopReason, doc_game::Nim};
+/// use lapilli_game::{History, doc_game::Nim};
+/// use lapilli_search::{Engine, Limits, StopReason};
 /// // Nim with 4 stones: the win in 3 plies is proven at depth 3 of 10.
 /// let a = Engine::new().search(&Nim::new(4), &History::default(), &Limits::depth(10), &|_: &Nim| 0);
 /// assert_eq!((a.stop_reason, a.stop_reason.name(), a.depth), (StopReason::Proven, "proven", 3));
@@ -102,7 +103,7 @@ impl std::fmt::Display for StopReason {
 /// The result of a fixed-depth search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
-    /// Score for the side to move at the root, see [`crate::WIN`].
+    /// Score for the side to move at the root, see [`lapilli_game::WIN`].
     pub score: i32,
     /// A best move, `None` at a finished position or at depth 0.
     pub best_move: Option<M>,

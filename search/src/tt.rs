@@ -254,9 +254,9 @@ fn unpack(data: u64) -> Entry {
 /// plies below it, for storing: mate distances then no longer depend on the
 /// path that reached the node.
 pub(crate) fn to_tt(score: i32, ply: u32) -> i32 {
-    if score > crate::score::MAX_EVAL {
+    if score > lapilli_game::MAX_EVAL {
         score + ply as i32
-    } else if score < -crate::score::MAX_EVAL {
+    } else if score < -lapilli_game::MAX_EVAL {
         score - ply as i32
     } else {
         score
@@ -266,9 +266,9 @@ pub(crate) fn to_tt(score: i32, ply: u32) -> i32 {
 /// The inverse of [`to_tt`]: re-bases a stored score on the probing node's
 /// distance `ply` from the root.
 pub(crate) fn from_tt(score: i32, ply: u32) -> i32 {
-    if score > crate::score::MAX_EVAL {
+    if score > lapilli_game::MAX_EVAL {
         score - ply as i32
-    } else if score < -crate::score::MAX_EVAL {
+    } else if score < -lapilli_game::MAX_EVAL {
         score + ply as i32
     } else {
         score
@@ -278,7 +278,7 @@ pub(crate) fn from_tt(score: i32, ply: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::WIN;
+    use lapilli_game::WIN;
 
     #[test]
     fn mate_scores_rebase() {

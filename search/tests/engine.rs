@@ -6,10 +6,9 @@
 mod common;
 
 use common::{all_configurations, check_pv, heaps_eval, node_eval, tree, Heaps};
-use lapilli_search::{
-    solve, Engine, Game, History, Limits, Options, Outcome, StopReason, TableError, TranspositionTable,
-    Value, MAX_DEPTH, WIN,
-};
+use lapilli_game::{Game, History, Outcome, Value, WIN};
+use lapilli_search::{Engine, Limits, Options, StopReason, TableError, TranspositionTable, MAX_DEPTH};
+use lapilli_tablebase::solve;
 use std::time::{Duration, Instant};
 
 #[test]

@@ -7,7 +7,8 @@
 mod common;
 
 use common::{all_configurations, check_pv, heaps_eval, node_eval, random_tree, tree, Heaps};
-use lapilli_search::{Engine, History, Limits, SymmetryKeyed};
+use lapilli_game::{History, SymmetryKeyed};
+use lapilli_search::{Engine, Limits};
 use proptest::prelude::*;
 
 /// Searches `root` to `depth` in every configuration, twice with the same
@@ -15,7 +16,7 @@ use proptest::prelude::*;
 /// entries) and checks each principal variation.
 fn check_all<G, F>(root: &G, depth: u32, eval: F) -> Result<(), String>
 where
-    G: lapilli_search::Game + Send + Sync,
+    G: lapilli_game::Game + Send + Sync,
     G::Move: Send + Sync,
     F: Fn(&G) -> i32 + Sync,
 {

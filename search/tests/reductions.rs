@@ -9,9 +9,8 @@
 mod common;
 
 use common::check_pv;
-use lapilli_search::{
-    lmr_reduction, Engine, Game, History, Limits, Options, Outcome, StopReason, MAX_DEPTH, WIN,
-};
+use lapilli_game::{Game, History, Outcome, WIN};
+use lapilli_search::{lmr_reduction, Engine, Limits, Options, StopReason, MAX_DEPTH};
 use proptest::prelude::*;
 
 /// Three-heap Nim: a move takes 1 or more stones from one heap; the side

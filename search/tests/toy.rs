@@ -6,9 +6,9 @@
 mod common;
 
 use common::{configurations, node_eval, random_tree, tree, Heaps, Tree};
-use lapilli_search::{
-    minimax, perft, solve, Engine, Game, History, Limits, Options, StopReason, Value, MAX_DEPTH, WIN,
-};
+use lapilli_game::{perft, Game, History, Value, WIN};
+use lapilli_search::{minimax, Engine, Limits, Options, StopReason, MAX_DEPTH};
+use lapilli_tablebase::solve;
 use proptest::prelude::*;
 
 /// The score of minimax, and of every configuration if they all agree

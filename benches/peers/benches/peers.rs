@@ -6,10 +6,11 @@
 //! none), so both search the same tree.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use lapilli_game::{Evaluate, Game, History};
 use lapilli_peers::{
     morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
-use lapilli_search::{Engine, Evaluate, Game, History, Limits, Options};
+use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::{Evaluator, IterativeOptions, IterativeSearch, Negamax, Strategy};
 use std::hint::black_box;
@@ -95,7 +96,7 @@ fn midgame<G: Game>(start: &G, plies: usize) -> G {
     let mut moves = G::Moves::default();
     for ply in 0..plies {
         pos.legal_moves(&mut moves);
-        let list = lapilli_search::MoveList::as_slice(&moves);
+        let list = lapilli_game::MoveList::as_slice(&moves);
         if list.is_empty() {
             break;
         }

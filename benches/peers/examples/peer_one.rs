@@ -1,7 +1,8 @@
 //! Runs one engine N times on the same search, for instruction counting
 //! with callgrind: `peer_one ours|theirs terni|morris [N] [depth]`.
+use lapilli_game::History;
 use lapilli_peers::{morris_eval, FoldedMorris, MorrisEval, TerniEval};
-use lapilli_search::{Engine, History, Limits, Options};
+use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
 fn main() {

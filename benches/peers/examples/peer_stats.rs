@@ -1,6 +1,7 @@
 //! Prints both engines' statistics on the same search (for the report).
+use lapilli_game::History;
 use lapilli_peers::TerniEval;
-use lapilli_search::{Engine, History, Limits, Options};
+use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::{eval::Heuristic, Position};
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
 fn main() {

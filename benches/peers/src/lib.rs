@@ -9,7 +9,7 @@
 //! of ours with one of theirs on that basis.
 #![deny(missing_docs)]
 
-use lapilli_search::{Evaluate, Game, MoveList, Outcome, ScoreKind};
+use lapilli_game::{Evaluate, Game, MoveList, Outcome, ScoreKind};
 use minimax::{Evaluation, Winner};
 
 /// Their winner for a finished position of ours (outcome for the side to

@@ -1,4 +1,4 @@
-//! The morris games in the game registry (`lapilli_search::registry`):
+//! The morris games in the game registry (`lapilli_registry`):
 //! one name per [`Variant`] and the `no-flying` and `flying` options, with
 //! their tier tablebases ([`crate::tablebase`]): endgame tables for Nine,
 //! Six and Twelve Men's Morris and the strong solution of Six Men's Morris
@@ -10,12 +10,14 @@ use crate::rules::{Rules, Variant};
 use crate::tablebase::MorrisTiers;
 use crate::Move;
 use lapilli_board_graph::Colour;
-use lapilli_search::registry::{
-    self, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, SolveError,
-    TableStore, TablebaseSupport, Unsolvable, VariantOption,
+use lapilli_game::{CheckedGame, Game};
+use lapilli_registry as registry;
+use lapilli_registry::{
+    BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, SolveError, TableStore,
+    TablebaseSupport, Unsolvable, VariantOption,
 };
-use lapilli_search::tablebase::{self, Oracle, Progress, TablebaseError, Tablebases, TierFile, TierSpace};
-use lapilli_search::{CheckedGame, Game};
+use lapilli_tablebase as tablebase;
+use lapilli_tablebase::{Oracle, Progress, TablebaseError, Tablebases, TierFile, TierSpace};
 use std::path::{Path, PathBuf};
 
 /// The morris family's entry in a registry: `nine-mens-morris`,
@@ -25,7 +27,7 @@ use std::path::{Path, PathBuf};
 ///
 /// ```
 /// use lapilli_morris::descriptor::Games;
-/// use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
+/// use lapilli_registry::{Descriptor, GivenOptions, VariantDescriptor};
 /// let six = Games.variant("six-mens-morris", &GivenOptions::default()).unwrap();
 /// assert_eq!(six.board().points, 16);
 /// // Six Men's Morris is solved by tier tables kept on disk
@@ -341,9 +343,9 @@ impl registry::VariantDescriptor for GameVariant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lapilli_search::registry::{Descriptor, VariantDescriptor};
-    use lapilli_search::tablebase::{BuildOptions, Silent};
-    use lapilli_search::Value;
+    use lapilli_game::Value;
+    use lapilli_registry::{Descriptor, VariantDescriptor};
+    use lapilli_tablebase::{BuildOptions, Silent};
 
     fn variant(name: &str, flags: &[&str]) -> GameVariant {
         let options = flags.iter().fold(GivenOptions::default(), |o, f| o.with_flag(f));

@@ -11,7 +11,7 @@
 use crate::position::{Phase, Position};
 use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
-use lapilli_search::Evaluate;
+use lapilli_game::Evaluate;
 
 /// Weights of [`Heuristic`], in evaluation units (a piece is 100). Each
 /// multiplies one of the [`Features`] of a side; "placing" weights apply
@@ -105,7 +105,7 @@ pub struct Features {
 ///
 /// ```
 /// use lapilli_morris::{eval::Heuristic, Position};
-/// use lapilli_search::Evaluate;
+/// use lapilli_game::Evaluate;
 /// // The start is symmetric between the sides.
 /// assert_eq!(Heuristic::default().evaluate(&Position::default()), 0);
 /// ```

@@ -9,25 +9,26 @@
 //! removes one piece; a side with fewer than three pieces (board and hand)
 //! or without a legal move loses. Draws by threefold repetition and after
 //! [`NO_PROGRESS_LIMIT`] (100) plies without a placement or removal are the
-//! game record's business (`lapilli_search::GameRecord`), through
-//! [`Game::is_irreversible`](lapilli_search::Game::is_irreversible) and
-//! [`Game::no_progress_limit`](lapilli_search::Game::no_progress_limit); a
+//! game record's business (`lapilli_game::GameRecord`), through
+//! [`Game::is_irreversible`](lapilli_game::Game::is_irreversible) and
+//! [`Game::no_progress_limit`](lapilli_game::Game::no_progress_limit); a
 //! turn that closes a mill ends with its removal, so no draw is adjudicated
 //! while a removal is pending
-//! ([`Game::draw_rules_apply`](lapilli_search::Game::draw_rules_apply)).
+//! ([`Game::draw_rules_apply`](lapilli_game::Game::draw_rules_apply)).
 //! The relatives ([`Variant`]) are options of the same code.
 //!
-//! [`Position`] implements [`lapilli_search::Game`] (for search),
-//! [`lapilli_search::CheckedGame`] (checked play, move text read and written
+//! [`Position`] implements [`lapilli_game::Game`] (for search),
+//! [`lapilli_game::CheckedGame`] (checked play, move text read and written
 //! with the board's point names, endings) and
-//! [`lapilli_search::Canonicalize`] (the board's 16 symmetries);
+//! [`lapilli_game::Canonicalize`] (the board's 16 symmetries);
 //! [`tablebase::MorrisTiers`] implements
-//! [`lapilli_search::tablebase::TierSpace`] (tiers, a symmetry-reduced
+//! [`lapilli_tablebase::TierSpace`] (tiers, a symmetry-reduced
 //! perfect index and un-moves, for tablebases).
 //!
 //! ```
 //! use lapilli_morris::{eval::Heuristic, Colour, Position};
-//! use lapilli_search::{CheckedGame, Engine, History, Limits, WIN};
+//! use lapilli_game::{CheckedGame, History, WIN};
+//! use lapilli_search::{Engine, Limits};
 //!
 //! // Seed 001's capture rule: White slides g4-g7, closes a7-d7-g7, and
 //! // the removal that follows leaves Black with two pieces.

@@ -21,14 +21,14 @@ use thiserror::Error;
 /// (`6-7`, `x2`), the board-independent form that [`Move::from_str`]
 /// reads back.
 ///
-/// [`CheckedGame::parse_move`]: lapilli_search::CheckedGame::parse_move
-/// [`CheckedGame::parse_plies`]: lapilli_search::CheckedGame::parse_plies
-/// [`CheckedGame::move_text`]: lapilli_search::CheckedGame::move_text
+/// [`CheckedGame::parse_move`]: lapilli_game::CheckedGame::parse_move
+/// [`CheckedGame::parse_plies`]: lapilli_game::CheckedGame::parse_plies
+/// [`CheckedGame::move_text`]: lapilli_game::CheckedGame::move_text
 ///
 /// ```
 /// use lapilli_board_graph::Point;
 /// use lapilli_morris::{Move, Position};
-/// use lapilli_search::CheckedGame;
+/// use lapilli_game::CheckedGame;
 /// let pos = Position::default();
 /// let m = pos.parse_move("a1-a4").unwrap();
 /// assert_eq!(m, Move::Slide { from: Point::new(6), to: Point::new(7) });
@@ -181,7 +181,7 @@ impl FromStr for Move {
     /// Reads one ply in point indices (`6`, `6-7`, `x2`), as
     /// [`fmt::Display`] prints it; indices up to 23 are accepted, whatever
     /// the board. Point names depend on the board: read them through the
-    /// position ([`CheckedGame::parse_move`](lapilli_search::CheckedGame::parse_move)).
+    /// position ([`CheckedGame::parse_move`](lapilli_game::CheckedGame::parse_move)).
     ///
     /// # Errors
     /// [`ParseMoveError`] naming the fault; a combined ply and removal

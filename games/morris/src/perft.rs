@@ -1,11 +1,11 @@
 //! A fast perft for morris positions.
 
 use crate::position::{MoveList, Position};
-use lapilli_search::Game;
+use lapilli_game::Game;
 
 /// The number of leaves of the legal-ply tree `depth` plies below `pos`,
 /// counting a removal as a ply of its own (the OpenSpiel convention; the
-/// same count as `lapilli_search::perft`). Bulk counting: one ply above the
+/// same count as `lapilli_game::perft`). Bulk counting: one ply above the
 /// leaves the plies are counted with [`Position::legal_move_count`]
 /// (popcounts) instead of being listed and played.
 ///

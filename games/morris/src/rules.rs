@@ -117,7 +117,7 @@ impl Variant {
     /// every morris board; seed 001 for the 24-point board). Every element
     /// maps mills onto mills and edges onto edges, so it is a symmetry of
     /// the rules: [`Position`](crate::Position)'s
-    /// [`Canonicalize`](lapilli_search::Canonicalize) uses it.
+    /// [`Canonicalize`](lapilli_game::Canonicalize) uses it.
     ///
     /// ```
     /// use lapilli_morris::Variant;

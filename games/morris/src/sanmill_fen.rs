@@ -86,13 +86,13 @@
 //! does not record:
 //! - the Rust engine's `position` ends the game on a threefold repetition
 //!   or its N-move rule, which lapilli leaves to the game record
-//!   ([`lapilli_search::GameRecord`]);
+//!   ([`lapilli_game::GameRecord`]);
 //! - the C++ engine's `position` ends the game when the 100th ply without
 //!   a placement or removal closes a mill, at the removal that follows
 //!   (phase `o`, the side to move after the removal, action `s`). lapilli
 //!   does not: its no-progress rule waits while a removal is pending, and
 //!   the removal resets the count
-//!   ([`Game::draw_rules_apply`](lapilli_search::Game::draw_rules_apply)).
+//!   ([`Game::draw_rules_apply`](lapilli_game::Game::draw_rules_apply)).
 //!
 //! So for a FEN in phase `o` the side to move and the removals are not
 //! compared ([`SanmillFen::differences`]), [`SanmillFen::to_position`]
@@ -111,7 +111,7 @@
 //! ```
 //! use lapilli_morris::sanmill_fen::SanmillFen;
 //! use lapilli_morris::Position;
-//! use lapilli_search::CheckedGame;
+//! use lapilli_game::CheckedGame;
 //! let mut pos = Position::default();
 //! for m in ["d6", "d5", "f4"] {
 //!     pos.play(pos.parse_move(m).unwrap()).unwrap();
@@ -140,7 +140,7 @@ use crate::position::{Ending, Position, PositionError};
 use crate::rules::{Rules, Variant};
 use lapilli_board_graph::notation::{excerpt, fields, parse_decimal};
 use lapilli_board_graph::{Bitboard, Colour, Point};
-use lapilli_search::CheckedGame;
+use lapilli_game::CheckedGame;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;

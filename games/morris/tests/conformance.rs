@@ -6,9 +6,9 @@ use lapilli_conformance::{
     check_position, check_random_games, check_random_games_with_symmetry, check_search_sweep, check_symmetry,
     random_playout,
 };
+use lapilli_game::Game;
 use lapilli_morris::eval::Heuristic;
 use lapilli_morris::{Position, Rules, Variant};
-use lapilli_search::Game;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -4,8 +4,8 @@
 
 mod naive;
 
+use lapilli_game::{Adjudication, CheckedGame, Ending as _, Game, GameRecord};
 use lapilli_morris::{perft, Move, Position, Rules, Variant};
-use lapilli_search::{Adjudication, CheckedGame, Ending as _, Game, GameRecord};
 use naive::{Naive, Spec};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -120,7 +120,7 @@ fn perft_from_the_start_agrees_with_the_naive_count() {
     for (depth, &n) in expected.iter().enumerate() {
         let depth = depth as u32;
         assert_eq!(perft(&fast, depth), n, "fast perft({depth})");
-        assert_eq!(lapilli_search::perft(&fast, depth), n, "search-crate perft({depth})");
+        assert_eq!(lapilli_game::perft(&fast, depth), n, "search-crate perft({depth})");
         if depth <= 4 {
             assert_eq!(slow.perft(depth), n, "naive perft({depth})");
         }
@@ -154,7 +154,7 @@ fn perft_from_mid_game_positions_agrees_with_the_naive_count() {
             let depth = 3;
             let n = perft(&pos, depth);
             assert_eq!(n, slow.perft(depth), "perft({depth}) at {pos}");
-            assert_eq!(n, lapilli_search::perft(&pos, depth), "search perft at {pos}");
+            assert_eq!(n, lapilli_game::perft(&pos, depth), "search perft at {pos}");
             compared += 1;
             let side = pos.side_to_move();
             if pos.pending_removal() {

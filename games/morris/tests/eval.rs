@@ -4,9 +4,9 @@
 //! of slides, a mill threat is a point a legal slide closes a mill on, a
 //! running mill is such a slide by a piece standing in a mill).
 
+use lapilli_game::{CheckedGame, Evaluate, Game};
 use lapilli_morris::eval::{Features, Heuristic, Weights};
 use lapilli_morris::{Colour, Move, Phase, Position, Rules, Variant};
-use lapilli_search::{CheckedGame, Evaluate, Game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;

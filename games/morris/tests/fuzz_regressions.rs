@@ -10,10 +10,10 @@
 //! variant names, and position text read through the game registry for
 //! each variant, with and without flying.
 
+use lapilli_game::{CheckedGame, Game};
 use lapilli_morris::descriptor::Games;
 use lapilli_morris::{Position, Rules, Variant};
-use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
-use lapilli_search::{CheckedGame, Game};
+use lapilli_registry::{Descriptor, GivenOptions, VariantDescriptor};
 use proptest::prelude::*;
 
 /// The start of every variant with and without flying, and positions in

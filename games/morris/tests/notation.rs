@@ -1,7 +1,7 @@
 //! Position text and move notation: round trips and robustness.
 
+use lapilli_game::CheckedGame;
 use lapilli_morris::{Move, Position, Rules, Variant};
-use lapilli_search::CheckedGame;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -3,8 +3,8 @@
 //! docs/design.md).
 
 use lapilli_board_graph::{morris, Bitboard, Point};
+use lapilli_game::{Adjudication, CheckedGame, Game, GameRecord, Outcome};
 use lapilli_morris::{Colour, Ending, IllegalReason, Move, ParseMoveError, Phase, Position, Rules, Variant};
-use lapilli_search::{Adjudication, CheckedGame, Game, GameRecord, Outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

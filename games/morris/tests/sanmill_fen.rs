@@ -2,11 +2,11 @@
 //! lapilli's positions, and refused with typed errors when wrong.
 
 use lapilli_board_graph::{Colour, Point};
+use lapilli_game::CheckedGame;
 use lapilli_morris::sanmill_fen::{
     Dialect, Field, Ring, SanmillAction, SanmillFen, SanmillFenError, SanmillPhase, FEN_POINTS,
 };
 use lapilli_morris::{Ending, Phase, Position, PositionError, Rules, Variant};
-use lapilli_search::CheckedGame;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

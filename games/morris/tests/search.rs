@@ -2,8 +2,9 @@
 //! so a mill that reduces the opponent is a win in 2 plies.
 
 use lapilli_board_graph::Point;
+use lapilli_game::{CheckedGame, History, WIN};
 use lapilli_morris::{eval::Heuristic, Colour, Move, Position, Rules};
-use lapilli_search::{minimax, CheckedGame, Engine, History, Limits, Options, WIN};
+use lapilli_search::{minimax, Engine, Limits, Options};
 
 /// White slides 3 -> 2 to close 0-1-2, and the removal leaves Black with
 /// two pieces (seed 001's depth-3 example, built here).
@@ -48,7 +49,8 @@ fn the_removal_ply_does_not_flip_the_sign() {
 
 #[test]
 fn the_ai_plays_whole_games_in_every_variant() {
-    use lapilli_search::{Adjudication, GameRecord, Player, SearchPlayer};
+    use lapilli_game::{Adjudication, GameRecord, Player};
+    use lapilli_search::SearchPlayer;
     for variant in lapilli_morris::Variant::ALL {
         let mut players =
             [SearchPlayer::new(2, Heuristic::default()), SearchPlayer::new(2, Heuristic::default())];

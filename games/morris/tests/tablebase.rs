@@ -12,11 +12,12 @@
 
 use lapilli_board_graph::{Bitboard, Colour};
 use lapilli_conformance::{check_tier_solver, check_tier_space, TierSolverCheck};
+use lapilli_game::{Canonicalize, Game};
 use lapilli_morris::tablebase::{MorrisTiers, Tier, TierError};
 use lapilli_morris::{Position, Rules, Variant};
-use lapilli_search::tablebase::{build, BuildOptions, Silent, Tablebases, TierFile, TierSpace, TierTable};
-use lapilli_search::{solve_keyed, Canonicalize, Game};
 use lapilli_symmetry::Symmetric;
+use lapilli_tablebase::solve_keyed;
+use lapilli_tablebase::{build, BuildOptions, Silent, Tablebases, TierFile, TierSpace, TierTable};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;

@@ -2,11 +2,12 @@
 //! holds: seeded games from random 3-against-3 positions against the
 //! alpha-beta engine, both colours.
 
+use lapilli_game::{Adjudication, Game, GameRecord, Outcome, Value};
 use lapilli_morris::eval::Heuristic;
 use lapilli_morris::tablebase::{MorrisTiers, Tier};
 use lapilli_morris::{Colour, Position, Rules};
-use lapilli_search::tablebase::{solve_in_memory, Silent, Tablebases, TierSpace};
-use lapilli_search::{Adjudication, Engine, Game, GameRecord, Limits, Outcome, Value};
+use lapilli_search::{Engine, Limits};
+use lapilli_tablebase::{solve_in_memory, Silent, Tablebases, TierSpace};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

@@ -3,8 +3,8 @@
 //! error that names its fault, and each message says what is wrong.
 
 use lapilli_board_graph::{Bitboard, Point};
+use lapilli_game::{CheckedGame, Game, Outcome};
 use lapilli_morris::{Colour, Ending, ParsePositionError, Position, PositionError, Rules, Variant};
-use lapilli_search::{CheckedGame, Game, Outcome};
 
 fn refused(text: &str) -> ParsePositionError {
     text.parse::<Position>().expect_err(text)

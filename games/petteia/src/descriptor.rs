@@ -1,16 +1,16 @@
 //! Petteia and Ludus Latrunculorum in the game registry
-//! (`lapilli_search::registry`): the options `variant` and `size`.
+//! (`lapilli_registry`): the options `variant` and `size`.
 
 use crate::eval::Heuristic;
 use crate::position::{Ending, Position};
 use crate::rules::{parse_size, Rules, Setup, Variant, NO_PROGRESS_LIMIT};
 use crate::Move;
 use lapilli_board_graph::Colour;
-use lapilli_search::registry::{
-    self, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, Unsolvable,
-    VariantOption,
+use lapilli_game::{CheckedGame, Game};
+use lapilli_registry as registry;
+use lapilli_registry::{
+    BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, Unsolvable, VariantOption,
 };
-use lapilli_search::{CheckedGame, Game};
 use std::collections::HashSet;
 
 /// The petteia family's entry in a registry: `petteia` (with the option
@@ -19,7 +19,7 @@ use std::collections::HashSet;
 ///
 /// ```
 /// use lapilli_petteia::descriptor::Games;
-/// use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
+/// use lapilli_registry::{Descriptor, GivenOptions, VariantDescriptor};
 /// let big = Games.variant("latrunculi", &GivenOptions::default().with_value("size", "9x10")).unwrap();
 /// let board = big.board();
 /// assert_eq!((board.points, board.edges, board.lines.len(), board.automorphisms), (90, 161, 19, 1));

@@ -12,7 +12,7 @@
 use crate::position::Position;
 use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
-use lapilli_search::{Evaluate, Game};
+use lapilli_game::{Evaluate, Game};
 
 /// The weights of [`Heuristic`], in the evaluation's units (a man is 100).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,7 +141,7 @@ impl Terms {
 ///
 /// ```
 /// use lapilli_petteia::{eval::Heuristic, Position, Setup, Variant};
-/// use lapilli_search::Evaluate;
+/// use lapilli_game::Evaluate;
 /// // The starts are symmetric: 0 for the side to move.
 /// assert_eq!(Heuristic::default().evaluate(&Position::default()), 0);
 /// assert_eq!(Heuristic::default().evaluate(&Setup::new(Variant::Dux).start()), 0);

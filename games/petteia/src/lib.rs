@@ -16,13 +16,13 @@
 //! - **End**: a side reduced to one piece (the Dux counts) or without a
 //!   legal move loses ([`Ending`]). Threefold repetition and 100 plies
 //!   without a capture are draws, adjudicated by
-//!   `lapilli_search::GameRecord` ([`lapilli_search::Game::no_progress_limit`]
-//!   is [`NO_PROGRESS_LIMIT`], [`lapilli_search::Game::is_irreversible`]
+//!   `lapilli_game::GameRecord` ([`lapilli_game::Game::no_progress_limit`]
+//!   is [`NO_PROGRESS_LIMIT`], [`lapilli_game::Game::is_irreversible`]
 //!   holds exactly for captures).
 //!
-//! [`Position`] implements `lapilli_search::Game` (for search) and
-//! `lapilli_search::CheckedGame` (checked play, move text through the
-//! position, endings and winners), and `lapilli_search::Canonicalize` with
+//! [`Position`] implements `lapilli_game::Game` (for search) and
+//! `lapilli_game::CheckedGame` (checked play, move text through the
+//! position, endings and winners), and `lapilli_game::Canonicalize` with
 //! the board's automorphism group ([`Position::group`]).
 //!
 //! With the non-default `serde` feature, positions serialize as their text
@@ -33,7 +33,8 @@
 //!
 //! ```
 //! use lapilli_petteia::{eval::Heuristic, Colour, Ending, Position, Setup, Variant};
-//! use lapilli_search::{perft, CheckedGame, Engine, History, Limits};
+//! use lapilli_game::{CheckedGame, History, perft};
+//! use lapilli_search::{Engine, Limits};
 //!
 //! let start = Position::default();
 //! assert_eq!(perft(&start, 2), 944);

@@ -13,14 +13,14 @@ use std::fmt;
 /// three: the square it came from is empty), lowest square first, so that
 /// its text shows them, `a2-a5xb5`; it does not know its board, so it is
 /// written and read through a position
-/// ([`lapilli_search::CheckedGame::move_text`],
-/// [`lapilli_search::CheckedGame::parse_move`]). It is 5 bytes and `Copy`;
+/// ([`lapilli_game::CheckedGame::move_text`],
+/// [`lapilli_game::CheckedGame::parse_move`]). It is 5 bytes and `Copy`;
 /// two moves are equal when they move the same piece to the same square
 /// with the same captures.
 ///
 /// ```
 /// use lapilli_petteia::Position;
-/// use lapilli_search::CheckedGame;
+/// use lapilli_game::CheckedGame;
 /// let pos: Position = "8/8/3M4/3m4/1Mm1mM2/8/8/3M4 w 0".parse().unwrap();
 /// let m = pos.parse_move("d1-d4").unwrap();
 /// assert_eq!(pos.move_text(m), "d1-d4xc4xe4xd5");
@@ -82,7 +82,7 @@ impl Move {
 
 impl fmt::Debug for Move {
     /// Square numbers: `3-27x26x28x35` (the text with names needs the
-    /// board: [`lapilli_search::CheckedGame::move_text`]).
+    /// board: [`lapilli_game::CheckedGame::move_text`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)?;
         for q in self.captured() {
@@ -173,7 +173,7 @@ fn square_names(rest: &str) -> Vec<&str> {
 mod tests {
     use super::*;
     use lapilli_board_graph::grid::GridError;
-    use lapilli_search::CheckedGame;
+    use lapilli_game::CheckedGame;
 
     #[test]
     fn text_shapes() {

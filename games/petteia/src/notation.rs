@@ -28,7 +28,7 @@ use crate::rules::{check_size, Rules, Setup, Variant, NO_PROGRESS_LIMIT};
 use crate::Move;
 use lapilli_board_graph::notation::{excerpt, fields, parse_decimal};
 use lapilli_board_graph::Colour;
-use lapilli_search::Game;
+use lapilli_game::Game;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -281,7 +281,7 @@ impl Position {
     ///
     /// ```
     /// use lapilli_petteia::Position;
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let d = Position::default().diagram(None);
     /// assert!(d.contains(" 8  m m m m m m m m"));
     /// assert!(d.contains("    a b c d e f g h"));

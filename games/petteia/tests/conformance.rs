@@ -5,9 +5,9 @@
 use lapilli_conformance::{
     check_position, check_random_games, check_random_games_with_symmetry, check_search_sweep, random_playout,
 };
+use lapilli_game::Game;
 use lapilli_petteia::eval::Heuristic;
 use lapilli_petteia::{DuxPlacement, Position, Rules, Setup, Variant};
-use lapilli_search::Game;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

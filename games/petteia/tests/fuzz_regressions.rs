@@ -11,10 +11,10 @@
 //! registry's readers (position text for each variant, the `variant` and
 //! `size` option values).
 
+use lapilli_game::{CheckedGame, Game};
 use lapilli_petteia::descriptor::Games;
 use lapilli_petteia::{Position, Rules, Setup, Variant};
-use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
-use lapilli_search::{CheckedGame, Game};
+use lapilli_registry::{Descriptor, GivenOptions, VariantDescriptor};
 use proptest::prelude::*;
 
 /// Both variants on boards of several shapes and under each rule option,

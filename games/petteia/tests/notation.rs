@@ -1,10 +1,10 @@
 //! Position and move text: round trips on every visited position, error
 //! messages, and robustness against arbitrary text.
 
+use lapilli_game::{CheckedGame, Game};
 use lapilli_petteia::{
     Colour, ParsePositionError, Position, PositionError, Rules, Setup, SetupError, Variant,
 };
-use lapilli_search::{CheckedGame, Game};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -5,8 +5,8 @@
 mod naive;
 
 use lapilli_board_graph::grid::GridError;
+use lapilli_game::{perft, Adjudication, CheckedGame, Game, GameRecord, Outcome, RecordError};
 use lapilli_petteia::{Colour, Ending, IllegalReason, MoveError, Position, Rules, Setup, Square, Variant};
-use lapilli_search::{perft, Adjudication, CheckedGame, Game, GameRecord, Outcome, RecordError};
 use lapilli_symmetry::{MapMove, Symmetric};
 use naive::Naive;
 use rand::rngs::StdRng;

@@ -3,9 +3,10 @@
 
 use lapilli_board_graph::grid::Grid;
 use lapilli_board_graph::Point;
+use lapilli_game::{Canonicalize, CheckedGame, Evaluate, Game, History};
 use lapilli_petteia::eval::Heuristic;
 use lapilli_petteia::{Position, Setup, Variant};
-use lapilli_search::{minimax, Canonicalize, CheckedGame, Engine, Evaluate, Game, History, Limits, Options};
+use lapilli_search::{minimax, Engine, Limits, Options};
 use lapilli_symmetry::{automorphisms, MapMove, Symmetric};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -2,10 +2,10 @@
 //! position text (item 8): each impossible position is refused with the
 //! error that names its fault, and each message says what is wrong.
 
+use lapilli_game::{CheckedGame, Game, Outcome};
 use lapilli_petteia::{
     Colour, Ending, ParsePositionError, Position, PositionError, Setup, SetupError, Square, Variant,
 };
-use lapilli_search::{CheckedGame, Game, Outcome};
 
 fn refused(text: &str) -> ParsePositionError {
     text.parse::<Position>().expect_err(text)

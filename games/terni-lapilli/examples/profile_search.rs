@@ -1,5 +1,6 @@
 //! Runs the engine from the start many times (for profilers).
-use lapilli_search::{Engine, History, Limits, Options};
+use lapilli_game::History;
+use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::{eval::Heuristic, Position};
 fn main() {
     let start = Position::default();

@@ -3,7 +3,7 @@
 //! symmetry group built beforehand): `cargo run --release -p
 //! lapilli-terni-lapilli --example solve_all`.
 
-use lapilli_search::Value;
+use lapilli_game::Value;
 use lapilli_terni_lapilli::{solution, Rules};
 use std::time::{Duration, Instant};
 

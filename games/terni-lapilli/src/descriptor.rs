@@ -1,4 +1,4 @@
-//! The family in the game registry (`lapilli_search::registry`): the names
+//! The family in the game registry (`lapilli_registry`): the names
 //! of its games, their one option and their strong solutions.
 
 use crate::eval::Heuristic;
@@ -6,9 +6,9 @@ use crate::position::Position;
 use crate::rules::{BoardKind, Movement, Rules, Variant, POINTS};
 use crate::{solution, Move};
 use lapilli_board_graph::{Colour, Point};
-use lapilli_search::registry::{
-    self, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, Unsolvable,
-    VariantOption,
+use lapilli_registry as registry;
+use lapilli_registry::{
+    BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, Unsolvable, VariantOption,
 };
 
 /// The family's entry in a registry: the games `terni-lapilli`,
@@ -16,7 +16,7 @@ use lapilli_search::registry::{
 /// `no-centre-first` of each.
 ///
 /// ```
-/// use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
+/// use lapilli_registry::{Descriptor, GivenOptions, VariantDescriptor};
 /// use lapilli_terni_lapilli::descriptor::Games;
 /// let chosen = Games.variant("terni-lapilli", &GivenOptions::default().with_flag("no-centre-first")).unwrap();
 /// assert_eq!(chosen.start().to_string(), "......... b no-centre-first");

@@ -5,7 +5,7 @@ use crate::board::ternary;
 use crate::position::Position;
 use crate::rules::BoardKind;
 use lapilli_board_graph::Bitboard;
-use lapilli_search::Evaluate;
+use lapilli_game::Evaluate;
 use std::sync::OnceLock;
 
 /// Score of a win in the seed's scale (seed 000: "+10000: Win").

@@ -27,7 +27,7 @@
 //! orbits under the wheel's 16 symmetries.
 //!
 //! ```
-//! use lapilli_search::{CheckedGame, Value};
+//! use lapilli_game::{CheckedGame, Value};
 //! use lapilli_terni_lapilli::{solution, Position, Rules, Variant};
 //!
 //! let tb = solution::solve(Rules::default());
@@ -55,7 +55,7 @@
 //!
 //! | module | holds |
 //! |---|---|
-//! | [`Position`] (`position/`) | the rules: [`lapilli_search::Game`], [`lapilli_search::CheckedGame`], symmetry |
+//! | [`Position`] (`position/`) | the rules: [`lapilli_game::Game`], [`lapilli_game::CheckedGame`], symmetry |
 //! | [`Move`] | plies and their text |
 //! | [`Rules`], [`Variant`], [`BoardKind`] | the games, their boards and symmetry groups |
 //! | position text | `Display` and `FromStr` of [`Position`], [`Position::diagram`] |

@@ -18,8 +18,8 @@ use thiserror::Error;
 /// read too.
 ///
 /// `Display` and `FromStr` use the wheel's numbers, which need no position;
-/// a position's [`lapilli_search::CheckedGame::move_text`] and
-/// [`lapilli_search::CheckedGame::parse_move`] use its board's names.
+/// a position's [`lapilli_game::CheckedGame::move_text`] and
+/// [`lapilli_game::CheckedGame::parse_move`] use its board's names.
 ///
 /// ```
 /// use lapilli_terni_lapilli::Move;

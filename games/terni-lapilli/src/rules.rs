@@ -323,7 +323,7 @@ pub(crate) fn three_by_three() -> grid::Grid {
 /// (docs/design.md).
 ///
 /// No game of the family has a no-progress rule: in play, threefold
-/// repetition is the only draw ([`lapilli_search::Game::no_progress_limit`]
+/// repetition is the only draw ([`lapilli_game::Game::no_progress_limit`]
 /// is `None`).
 ///
 /// ```

@@ -2,12 +2,13 @@
 
 use crate::position::Position;
 use crate::rules::Rules;
-use lapilli_search::{Counts, Tablebase, Value};
+use lapilli_game::Value;
+use lapilli_tablebase::{Counts, Tablebase};
 
 /// Solves the game of `rules` by retrograde analysis over every position
 /// reachable from the empty board, both phases, reduced by the board's
 /// symmetries ([`Rules::group`]: 16 on the wheel, 8 on the 3x3 boards,
-/// through [`lapilli_search::Canonicalize`]). Every reachable position can
+/// through [`lapilli_game::Canonicalize`]). Every reachable position can
 /// then be probed for its WDL and DTM (plies). The values are
 /// game-theoretic: a position neither side can force is a draw, whatever
 /// repetition rule play uses.
@@ -17,20 +18,20 @@ use lapilli_search::{Counts, Tablebase, Value};
 /// [`crate::Variant`]'s documentation).
 ///
 /// ```
-/// use lapilli_search::Value;
+/// use lapilli_game::Value;
 /// use lapilli_terni_lapilli::{solution, Position, Rules};
 /// let tb = solution::solve(Rules::default());
 /// assert_eq!(tb.probe(&Position::default()), Some(Value::Draw));
 /// assert_eq!(tb.len(), 368); // orbits
 /// ```
 pub fn solve(rules: Rules) -> Tablebase<Position> {
-    lapilli_search::solve_reduced(&Position::start(rules))
+    lapilli_tablebase::solve_reduced(&Position::start(rules))
 }
 
 /// Solves without symmetry reduction: one entry per reachable position.
 /// Slower; kept as a cross-check of the reduced solve.
 pub fn solve_unreduced(rules: Rules) -> Tablebase<Position> {
-    lapilli_search::solve(&Position::start(rules))
+    lapilli_tablebase::solve(&Position::start(rules))
 }
 
 /// The figures of a strong solution.

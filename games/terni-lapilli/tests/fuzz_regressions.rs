@@ -9,8 +9,8 @@
 //! phase under both rule options, and position text read through the game
 //! registry for each variant.
 
-use lapilli_search::registry::{Descriptor, GivenOptions, VariantDescriptor};
-use lapilli_search::{CheckedGame, Game};
+use lapilli_game::{CheckedGame, Game};
+use lapilli_registry::{Descriptor, GivenOptions, VariantDescriptor};
 use lapilli_terni_lapilli::descriptor::Games;
 use lapilli_terni_lapilli::{Position, Rules};
 use proptest::prelude::*;

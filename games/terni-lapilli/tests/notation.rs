@@ -1,6 +1,6 @@
 //! Position and move text: round trips and robustness.
 
-use lapilli_search::{CheckedGame, Game};
+use lapilli_game::{CheckedGame, Game};
 use lapilli_terni_lapilli::{solution, Move, Position, Rules};
 use proptest::prelude::*;
 

@@ -4,7 +4,7 @@
 mod naive;
 
 use lapilli_board_graph::Bitboard;
-use lapilli_search::{perft, perft_divide, CheckedGame, Game, Outcome};
+use lapilli_game::{perft, perft_divide, CheckedGame, Game, Outcome};
 use lapilli_terni_lapilli::{Colour, Ending, IllegalReason, Phase, Position, Rules, Variant};
 use naive::{Game as NaiveGame, Naive};
 use rand::rngs::StdRng;
@@ -127,7 +127,7 @@ fn a_line_wins_at_once_in_both_phases() {
 
 #[test]
 fn endings_have_names_and_sentences() {
-    use lapilli_search::Ending as _;
+    use lapilli_game::Ending as _;
     assert_eq!((Ending::Line.name(), Ending::Line.to_string()), ("line", "three in a line".to_string()));
     assert_eq!(
         (Ending::Blocked.name(), Ending::Blocked.to_string()),

@@ -2,7 +2,8 @@
 //! minimax, and search against the retrograde solution.
 
 use lapilli_conformance::{check_search_sweep, search_configurations};
-use lapilli_search::{minimax, Engine, History, Limits, Options, Value, WIN};
+use lapilli_game::{History, Value, WIN};
+use lapilli_search::{minimax, Engine, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solution, Position, Rules, Variant};
 use proptest::prelude::*;
@@ -117,7 +118,7 @@ fn node_savings_over_minimax() {
 /// every score unchanged.
 #[test]
 fn canonical_table_keys_change_no_score() {
-    use lapilli_search::{Evaluate, SymmetryKeyed};
+    use lapilli_game::{Evaluate, SymmetryKeyed};
     let eval = |p: &SymmetryKeyed<Position>| Heuristic.evaluate(&p.position);
     for &(pos, _) in reachable().iter().step_by(13) {
         for depth in [3, 5] {

@@ -3,10 +3,10 @@
 
 mod naive;
 
-use lapilli_search::{
-    CheckedGame, Game, History, PerfectPlayer, Player, RandomPlayer, SearchPlayer, Tablebase, Value,
-};
+use lapilli_game::{CheckedGame, Game, History, Player, RandomPlayer, Value};
+use lapilli_search::SearchPlayer;
 use lapilli_symmetry::Symmetric;
+use lapilli_tablebase::{PerfectPlayer, Tablebase};
 use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solution, Colour, Position, Rules, Variant};
 use naive::{Game as NaiveGame, Naive};
@@ -54,7 +54,7 @@ fn figures(rules: Rules) -> Figures {
     let s = solution::summarise(&solution::solve(rules), rules);
     let u = solution::summarise(&solution::solve_unreduced(rules), rules);
     assert_eq!((u.value, u.reachable, u.movement), (s.value, s.reachable, s.movement), "{rules:?}");
-    let c = |c: lapilli_search::Counts| [c.total, c.win, c.loss, c.draw];
+    let c = |c: lapilli_tablebase::Counts| [c.total, c.win, c.loss, c.draw];
     (s.value, c(s.reachable), c(s.movement), s.orbits)
 }
 

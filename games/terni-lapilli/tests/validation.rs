@@ -3,7 +3,7 @@
 //! error that names its fault, and each message says what is wrong.
 
 use lapilli_board_graph::{Bitboard, Colour, Point};
-use lapilli_search::{CheckedGame, Game, Outcome};
+use lapilli_game::{CheckedGame, Game, Outcome};
 use lapilli_terni_lapilli::{Ending, ParsePositionError, Position, PositionError, Rules, Variant};
 
 fn refused(text: &str) -> ParsePositionError {

@@ -21,11 +21,11 @@ mod worker;
 
 pub use options::{lmr_reduction, Limits, Options, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
 
-use crate::game::{Evaluate, Game, MoveList};
-use crate::history::History;
-use crate::score::terminal_score;
 use crate::stats::{Stats, StopReason};
 use crate::tt::{TableError, TranspositionTable};
+use lapilli_game::terminal_score;
+use lapilli_game::History;
+use lapilli_game::{Evaluate, Game, MoveList};
 use shared::{conclude, Control, Run, Shared};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -37,8 +37,8 @@ use worker::{clamped_eval, Worker};
 pub struct Analysis<M> {
     /// The best move found (`None` only when the root has no legal move).
     pub best_move: Option<M>,
-    /// Its score for the side to move at the root ([`crate::WIN`]` - plies`
-    /// for a win; see [`crate::ScoreKind`]).
+    /// Its score for the side to move at the root ([`lapilli_game::WIN`]` - plies`
+    /// for a win; see [`lapilli_game::ScoreKind`]).
     pub score: i32,
     /// The principal variation, starting with the best move. It is legal
     /// from the root, and its last position accounts for `score`: played
@@ -91,7 +91,8 @@ impl<M> Analysis<M> {
 /// thread is not lost; clear it before starting the next search.
 ///
 /// ```
-/// use lapilli_search::{Engine, History, Limits, StopReason, doc_game::Nim};
+/// use lapilli_game::{History, doc_game::Nim};
+/// use lapilli_search::{Engine, Limits, StopReason};
 /// let mut engine: Engine<Nim> = Engine::new();
 /// let stop = engine.stop_handle();
 /// stop.stop();
@@ -146,7 +147,7 @@ impl StopHandle {
 ///   around the previous score and widen to the full window on failure.
 /// - **Transposition table**: see [`TranspositionTable`]; shared by all
 ///   threads. Keys are [`Game::zobrist`]; a game keyed by its canonical form
-///   ([`crate::SymmetryKeyed`]) gets symmetry-reduced probes. The stored
+///   ([`lapilli_game::SymmetryKeyed`]) gets symmetry-reduced probes. The stored
 ///   move is only an ordering hint (it may belong to a symmetric twin), and
 ///   a stored score strictly inside the search window is never used in
 ///   place of a search, so that the principal variation is always the
@@ -173,7 +174,8 @@ impl StopHandle {
 ///   refuses to start are done without ([`Analysis::threads`]).
 ///
 /// ```
-/// use lapilli_search::{Engine, History, Limits, ScoreKind, doc_game::Nim};
+/// use lapilli_game::{History, ScoreKind, doc_game::Nim};
+/// use lapilli_search::{Engine, Limits};
 /// // Nim with 4 stones, take 1 or 2, taking the last stone wins:
 /// // the side to move wins by taking 1, in 3 plies.
 /// let mut engine = Engine::new();
@@ -210,7 +212,8 @@ impl<G: Game> Engine<G> {
     /// message; [`Engine::try_with_options`] returns the error instead.
     ///
     /// ```
-    /// use lapilli_search::{Engine, Options, doc_game::Nim};
+    /// use lapilli_game::doc_game::Nim;
+    /// use lapilli_search::{Engine, Options};
     /// let engine: Engine<Nim> = Engine::with_options(Options::default().with_table_bytes(1 << 20).with_threads(2));
     /// assert_eq!(engine.options().table_bytes(), 1 << 20);
     /// ```
@@ -227,7 +230,8 @@ impl<G: Game> Engine<G> {
     /// memory is refused.
     ///
     /// ```
-    /// use lapilli_search::{Engine, Options, TableError, doc_game::Nim};
+    /// use lapilli_game::doc_game::Nim;
+    /// use lapilli_search::{Engine, Options, TableError};
     /// let huge = Options::default().with_table_bytes(usize::MAX / 2);
     /// let refused = Engine::<Nim>::try_with_options(huge).unwrap_err();
     /// assert_eq!(refused, TableError { bytes: usize::MAX / 2 });
@@ -264,7 +268,7 @@ impl<G: Game> Engine<G> {
     /// [`Engine::search_single`].
     ///
     /// `history` is the game's history since its last irreversible ply,
-    /// ending at `pos` (see [`crate::GameRecord::history`]): with
+    /// ending at `pos` (see [`lapilli_game::GameRecord::history`]): with
     /// repetition detection on, a repetition of any earlier position inside
     /// the tree is a draw, and the reversible plies before `pos` (those
     /// before the history's first known position included) count towards
@@ -290,7 +294,8 @@ impl<G: Game> Engine<G> {
     /// thread configured both give the same result.
     ///
     /// ```
-    /// use lapilli_search::{Engine, Evaluate, History, Limits, doc_game::Nim};
+    /// use lapilli_game::{Evaluate, History, doc_game::Nim};
+    /// use lapilli_search::{Engine, Limits};
     /// use std::rc::Rc;
     /// // An evaluation that is not Sync.
     /// struct Shared(Rc<i32>);

@@ -87,7 +87,8 @@ impl Limits {
 /// `with_*` methods, and read back with the methods named after them.
 ///
 /// ```
-/// use lapilli_search::{Engine, Options, doc_game::Nim};
+/// use lapilli_game::doc_game::Nim;
+/// use lapilli_search::{Engine, Options};
 /// let options = Options::default().with_table_bytes(1 << 20).with_threads(2).with_aspiration(Some(50));
 /// assert_eq!((options.table_bytes(), options.threads(), options.aspiration()), (1 << 20, 2, Some(50)));
 /// let engine: Engine<Nim> = Engine::with_options(options);
@@ -237,7 +238,7 @@ impl Options {
     }
 
     /// Late-move reductions, a selective technique: with PVS on, a quiet
-    /// move (no positive [`crate::Game::move_order_hint`], not a killer)
+    /// move (no positive [`lapilli_game::Game::move_order_hint`], not a killer)
     /// that comes late in a node's order, where at least
     /// [`LMR_MIN_DEPTH`] plies remain, is first searched with a null
     /// window at a reduced depth (see [`lmr_reduction`]), and searched

@@ -4,7 +4,7 @@
 //! staged: the table's move is tried before the others are scored, as it
 //! often cuts off alone.
 
-use crate::game::Game;
+use lapilli_game::Game;
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 

@@ -10,11 +10,11 @@
 use super::options::Options;
 use super::shared::{Completed, Run, Shared};
 use super::worker::{Worker, FULL_WINDOW};
-use crate::game::{Evaluate, Game, MoveList};
-use crate::history::History;
-use crate::score::{terminal_score, WIN};
 use crate::stats::Stats;
 use crate::tt::Bound;
+use lapilli_game::History;
+use lapilli_game::{terminal_score, WIN};
+use lapilli_game::{Evaluate, Game, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::thread::{Scope, ScopedJoinHandle};

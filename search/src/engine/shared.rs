@@ -2,9 +2,9 @@
 //! flag that stops them) and what each hands back.
 
 use super::options::Limits;
-use crate::score::{is_mate, WIN};
 use crate::stats::{Stats, StopReason};
 use crate::tt::TranspositionTable;
+use lapilli_game::{is_mate, WIN};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 

@@ -6,10 +6,10 @@ use super::options::{lmr_reduction, Options, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_
 use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
-use crate::game::{Evaluate, Game, MoveList};
-use crate::score::{is_mate, terminal_score, value_score, MAX_EVAL, WIN};
 use crate::stats::{Stats, StopReason};
 use crate::tt::{from_tt, to_tt, Bound, EXHAUSTIVE_DEPTH};
+use lapilli_game::{is_mate, terminal_score, value_score, MAX_EVAL, WIN};
+use lapilli_game::{Evaluate, Game, MoveList};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Nodes between a thread's checks of the clock, the shared node count and

@@ -5,7 +5,8 @@
 //! principal variations.
 #![allow(dead_code)] // each test crate uses a part
 
-use lapilli_search::{Analysis, Canonicalize, Game, Indexed, MoveList, Options, Outcome, MAX_EVAL, WIN};
+use lapilli_game::{Canonicalize, Game, Indexed, MoveList, Outcome, MAX_EVAL, WIN};
+use lapilli_search::{Analysis, Options};
 use proptest::prelude::*;
 use std::sync::Arc;
 

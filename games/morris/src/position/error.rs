@@ -4,10 +4,10 @@ use crate::moves::Move;
 use lapilli_board_graph::{Colour, Point};
 use thiserror::Error;
 
-/// A ply refused by [`CheckedGame::play`](lapilli_search::CheckedGame::play):
+/// A ply refused by [`CheckedGame::play`](lapilli_game::CheckedGame::play):
 /// the move, its text in the position's notation and the
 /// [`IllegalReason`].
-pub type IllegalMove = lapilli_search::IllegalMove<Move, IllegalReason>;
+pub type IllegalMove = lapilli_game::IllegalMove<Move, IllegalReason>;
 
 /// The reason a ply is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]

@@ -7,11 +7,11 @@ use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::{Bitboard, Colour, Point};
 use std::fmt;
 
-/// How a finished game ended ([`CheckedGame::ending`](lapilli_search::CheckedGame::ending)).
+/// How a finished game ended ([`CheckedGame::ending`](lapilli_game::CheckedGame::ending)).
 ///
 /// ```
 /// use lapilli_morris::Ending;
-/// use lapilli_search::Ending as _;
+/// use lapilli_game::Ending as _;
 /// assert_eq!(Ending::Blocked.name(), "blocked");
 /// assert_eq!(Ending::Blocked.to_string(), "the side to move cannot move");
 /// ```
@@ -26,7 +26,7 @@ pub enum Ending {
     FullBoard,
 }
 
-impl lapilli_search::Ending for Ending {
+impl lapilli_game::Ending for Ending {
     /// `"reduction"`, `"blocked"` or `"full-board"`.
     fn name(&self) -> &'static str {
         match self {
@@ -49,7 +49,7 @@ impl fmt::Display for Ending {
 
 impl Position {
     /// Why `m` is illegal here, or `Ok`: the rule-by-rule check behind
-    /// [`CheckedGame::check`](lapilli_search::CheckedGame::check).
+    /// [`CheckedGame::check`](lapilli_game::CheckedGame::check).
     pub(crate) fn check_move(&self, m: Move) -> Result<(), IllegalReason> {
         if self.end().is_some() {
             return Err(IllegalReason::GameOver);
@@ -187,7 +187,7 @@ impl Position {
     ///
     /// ```
     /// use lapilli_morris::Position;
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let pos: Position = "WW....../B......./B....... w 7 7 -".parse().unwrap();
     /// assert!(pos.closes_mill(pos.parse_move("g7").unwrap()));
     /// assert!(!pos.closes_mill(pos.parse_move("g1").unwrap()));
@@ -210,7 +210,7 @@ impl Position {
     ///
     /// ```
     /// use lapilli_morris::Position;
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// // Black holds a7 and d7: g7 blocks the top line, g1 blocks nothing.
     /// let pos: Position = "BB....../W......./W....... w 7 7 -".parse().unwrap();
     /// assert!(pos.blocks_mill(pos.parse_move("g7").unwrap()));

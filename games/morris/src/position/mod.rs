@@ -14,7 +14,7 @@ pub use movegen::{MoveList, Phase, MAX_MOVES};
 use crate::moves::{self, Move, ParseMoveError};
 use crate::rules::{Rules, Tables, Variant};
 use lapilli_board_graph::{Bitboard, Colour, Point};
-use lapilli_search::{CheckedGame, Game, Outcome};
+use lapilli_game::{CheckedGame, Game, Outcome};
 use std::fmt;
 
 /// The draw limit of the no-progress rule: 100 consecutive plies without a
@@ -31,7 +31,7 @@ pub const NO_PROGRESS_LIMIT: u32 = 100;
 /// text; the counter is excluded from equality and from [`Game::zobrist`]
 /// (equal for repetition purposes, as in shakmaty). The history that
 /// adjudicates repetitions and the no-progress rule lives beside the
-/// position ([`lapilli_search::History`], [`lapilli_search::GameRecord`]),
+/// position ([`lapilli_game::History`], [`lapilli_game::GameRecord`]),
 /// started with the counter: `GameRecord::new(pos, pos.no_progress_count())`.
 ///
 /// The rules triad is [`CheckedGame`]'s: [`CheckedGame::check`] says why a
@@ -41,7 +41,7 @@ pub const NO_PROGRESS_LIMIT: u32 = 100;
 ///
 /// ```
 /// use lapilli_morris::{Colour, Phase, Position};
-/// use lapilli_search::CheckedGame;
+/// use lapilli_game::CheckedGame;
 /// let mut pos = Position::default();
 /// assert_eq!(pos.legal_moves().len(), 24); // seed 001: 24 opening placements
 /// pos.play(pos.parse_move("a7").unwrap()).unwrap();
@@ -148,7 +148,7 @@ impl Position {
     /// Consecutive plies without a placement or a removal (0..=255,
     /// saturating), as the position text carries it. It does not decide
     /// the no-progress draw by itself: pass it to
-    /// [`lapilli_search::GameRecord::new`] or [`lapilli_search::History::new`]
+    /// [`lapilli_game::GameRecord::new`] or [`lapilli_game::History::new`]
     /// when a game or search starts here.
     pub fn no_progress_count(&self) -> u32 {
         u32::from(self.clock)
@@ -255,7 +255,7 @@ impl CheckedGame for Position {
     /// # Examples
     /// ```
     /// use lapilli_morris::{IllegalReason, Position};
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let pos: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
     /// assert_eq!(pos.check(pos.parse_move("g4-g7").unwrap()), Ok(()));
     /// assert_eq!(pos.check(pos.parse_move("a7-a1").unwrap()), Err(IllegalReason::NotAdjacent));
@@ -278,7 +278,7 @@ impl CheckedGame for Position {
     /// ```
     /// use lapilli_board_graph::Point;
     /// use lapilli_morris::{Move, ParseMoveError, Position, Rules, Variant};
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let six = Position::start(Rules::new(Variant::SixMensMorris));
     /// assert_eq!(six.parse_move("e5"), Ok(Move::Place(Point::new(2))));
     /// assert_eq!(Position::default().parse_move("g7"), Ok(Move::Place(Point::new(2))));
@@ -306,7 +306,7 @@ impl CheckedGame for Position {
     /// ```
     /// use lapilli_board_graph::Point;
     /// use lapilli_morris::{Move, ParseMoveError, Position};
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let pos: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
     /// assert_eq!(
     ///     pos.parse_plies("g4-g7xb6").unwrap(),
@@ -340,7 +340,7 @@ impl CheckedGame for Position {
     /// ```
     /// use lapilli_board_graph::Point;
     /// use lapilli_morris::{Move, Position, Rules, Variant};
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let six = Position::start(Rules::new(Variant::SixMensMorris));
     /// assert_eq!(six.move_text(Move::Place(Point::new(2))), "e5");
     /// assert_eq!(Position::default().move_text(Move::Remove(Point::new(2))), "xg7");

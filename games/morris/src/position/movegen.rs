@@ -112,7 +112,7 @@ impl Position {
     }
 
     /// Plays `m` without checking it (see
-    /// [`Game::play_unchecked`](lapilli_search::Game::play_unchecked)): an
+    /// [`Game::play_unchecked`](lapilli_game::Game::play_unchecked)): an
     /// illegal `m` causes no undefined behaviour but leaves a meaningless
     /// position, or panics for a point beyond 24 or (in debug builds) a
     /// placement with an empty hand.
@@ -168,12 +168,12 @@ impl Position {
 
     /// The Zobrist key recomputed from the pieces, hands, side to move and
     /// pending flag (the incrementally kept
-    /// [`Game::zobrist`](lapilli_search::Game::zobrist) always equals it).
+    /// [`Game::zobrist`](lapilli_game::Game::zobrist) always equals it).
     /// The no-progress counter is not part of it.
     ///
     /// ```
     /// use lapilli_morris::Position;
-    /// use lapilli_search::{CheckedGame, Game};
+    /// use lapilli_game::{CheckedGame, Game};
     /// let mut pos = Position::default();
     /// pos.play(pos.parse_move("d7").unwrap()).unwrap();
     /// assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());

@@ -3,7 +3,7 @@
 use super::Position;
 use crate::moves::Move;
 use lapilli_board_graph::Colour;
-use lapilli_search::Canonicalize;
+use lapilli_game::Canonicalize;
 use lapilli_symmetry::{Canonical, Group, MapMove, Permutation, Symmetric};
 
 impl Symmetric for Position {
@@ -51,7 +51,7 @@ impl Symmetric for Position {
 ///
 /// ```
 /// use lapilli_morris::Position;
-/// use lapilli_search::{Canonicalize, CheckedGame};
+/// use lapilli_game::{Canonicalize, CheckedGame};
 /// let mut a = Position::default();
 /// a.play(a.parse_move("a7").unwrap()).unwrap();
 /// let mut b = Position::default();

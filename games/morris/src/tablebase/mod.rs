@@ -1,7 +1,7 @@
 //! Tiers, a symmetry-reduced perfect index and un-moves for the morris
 //! games: [`MorrisTiers`] implements
-//! [`lapilli_search::tablebase::TierSpace`], so the generic tier solver
-//! ([`lapilli_search::tablebase::build`]) builds and probes morris
+//! [`lapilli_tablebase::TierSpace`], so the generic tier solver
+//! ([`lapilli_tablebase::build`]) builds and probes morris
 //! tablebases, in the manner of Gasser's Nine Men's Morris solution
 //! (R. Gasser, "Solving Nine Men's Morris", *Games of No Chance*, 1996).
 //!
@@ -50,7 +50,7 @@
 //! ```
 //! use lapilli_morris::tablebase::{MorrisTiers, Tier};
 //! use lapilli_morris::{Position, Rules};
-//! use lapilli_search::tablebase::TierSpace;
+//! use lapilli_tablebase::TierSpace;
 //! let space = MorrisTiers::new(Rules::default()).unwrap();
 //! let pos: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
 //! let tier = space.tier(&pos);
@@ -67,8 +67,8 @@ pub use tier::{ParseTierError, Tier};
 use crate::position::Position;
 use crate::rules::{Rules, Variant};
 use lapilli_board_graph::{Bitboard, Colour};
-use lapilli_search::tablebase::TierSpace;
 use lapilli_symmetry::PairIndex;
+use lapilli_tablebase::TierSpace;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::OnceLock;

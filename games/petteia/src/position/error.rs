@@ -129,7 +129,7 @@ impl fmt::Display for Captures {
     }
 }
 
-/// Why a ply is illegal ([`lapilli_search::CheckedGame::check`]).
+/// Why a ply is illegal ([`lapilli_game::CheckedGame::check`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum IllegalReason {
     /// The game is over.
@@ -161,12 +161,12 @@ pub enum IllegalReason {
     },
 }
 
-/// A ply refused by [`lapilli_search::CheckedGame::play`]: the move, its
+/// A ply refused by [`lapilli_game::CheckedGame::play`]: the move, its
 /// text and the [`IllegalReason`].
-pub type IllegalMove = lapilli_search::IllegalMove<crate::Move, IllegalReason>;
+pub type IllegalMove = lapilli_game::IllegalMove<crate::Move, IllegalReason>;
 
 /// Why a text is not a move of a position
-/// ([`lapilli_search::CheckedGame::parse_move`]).
+/// ([`lapilli_game::CheckedGame::parse_move`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// Nothing was written.

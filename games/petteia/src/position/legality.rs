@@ -12,7 +12,7 @@ const STEPS: [(i64, i64); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 impl Position {
     /// Why `m` is illegal here, or `Ok` if it is legal
-    /// ([`lapilli_search::CheckedGame::check`]).
+    /// ([`lapilli_game::CheckedGame::check`]).
     pub(super) fn check_move(&self, m: Move) -> Result<(), IllegalReason> {
         let grid = self.tables.grid;
         let n = grid.point_count();

@@ -19,7 +19,7 @@ use crate::moves::{self, Move};
 use crate::rules::{Rules, Setup};
 use lapilli_board_graph::grid::Grid;
 use lapilli_board_graph::Colour;
-use lapilli_search::{CheckedGame, Game, Outcome};
+use lapilli_game::{CheckedGame, Game, Outcome};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -62,7 +62,7 @@ impl Piece {
 ///
 /// ```
 /// use lapilli_petteia::Ending;
-/// use lapilli_search::Ending as _;
+/// use lapilli_game::Ending as _;
 /// assert_eq!(Ending::Blocked.name(), "blocked");
 /// assert_eq!(Ending::Reduction.to_string(), "the side to move is down to one piece or none");
 /// ```
@@ -85,7 +85,7 @@ impl fmt::Display for Ending {
     }
 }
 
-impl lapilli_search::Ending for Ending {
+impl lapilli_game::Ending for Ending {
     /// `reduction` or `blocked`.
     fn name(&self) -> &'static str {
         match self {
@@ -104,13 +104,13 @@ impl lapilli_search::Ending for Ending {
 /// capture, as in the position text) is excluded, as shakmaty excludes its
 /// move counters: positions reached with different counts transpose. The
 /// draw itself is adjudicated from the plies actually played by
-/// `lapilli_search::GameRecord` (and inside the search), which take the
+/// `lapilli_game::GameRecord` (and inside the search), which take the
 /// count a game starts with explicitly:
 /// `GameRecord::new(pos, pos.no_progress_count())`.
 ///
 /// ```
 /// use lapilli_petteia::{Colour, Position};
-/// use lapilli_search::{CheckedGame, Game};
+/// use lapilli_game::{CheckedGame, Game};
 /// let mut pos = Position::default();
 /// assert_eq!(pos.legal_moves().len(), 32);
 /// pos.play(pos.parse_move("a2-a5").unwrap()).unwrap();
@@ -325,7 +325,7 @@ impl CheckedGame for Position {
     /// # Examples
     /// ```
     /// use lapilli_petteia::{IllegalReason, Position, Square};
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let pos = Position::default();
     /// let m = pos.parse_move("a1-a3").unwrap();
     /// assert_eq!(pos.check(m), Err(IllegalReason::Blocked(Square::new(0, 1))));
@@ -349,7 +349,7 @@ impl CheckedGame for Position {
     /// # Examples
     /// ```
     /// use lapilli_petteia::{MoveError, Position};
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let pos: Position = "8/8/3M4/3m4/1Mm1mM2/8/8/3M4 w 0".parse().unwrap();
     /// let m = pos.parse_move("d1-d4").unwrap();
     /// assert_eq!(pos.parse_move("d1-d4xd5xe4xc4"), Ok(m));

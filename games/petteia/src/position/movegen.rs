@@ -6,7 +6,7 @@ use crate::zobrist;
 use crate::Move;
 use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
-use lapilli_search::arrayvec::ArrayVec;
+use lapilli_game::arrayvec::ArrayVec;
 
 /// The most legal plies a position can have on any supported board.
 ///
@@ -111,7 +111,7 @@ impl Position {
         }
     }
 
-    /// Plays `m` unchecked ([`lapilli_search::Game::play_unchecked`]).
+    /// Plays `m` unchecked ([`lapilli_game::Game::play_unchecked`]).
     #[inline]
     pub(super) fn apply(&mut self, m: Move) {
         let me = self.to_move.index();
@@ -138,7 +138,7 @@ impl Position {
     }
 
     /// The move universe of this board
-    /// ([`lapilli_search::CheckedGame::candidate_moves`]).
+    /// ([`lapilli_game::CheckedGame::candidate_moves`]).
     pub(super) fn candidates(&self) -> Vec<Move> {
         let t = self.tables;
         let mut out = Vec::new();

@@ -5,7 +5,7 @@ use super::Position;
 use crate::board::NONE;
 use crate::Move;
 use lapilli_board_graph::bits::bits;
-use lapilli_search::Canonicalize;
+use lapilli_game::Canonicalize;
 use lapilli_symmetry::{Group, MapMove, Permutation, Symmetric};
 
 impl Position {
@@ -27,7 +27,7 @@ impl Position {
     ///
     /// ```
     /// use lapilli_petteia::Position;
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// let mut pos = Position::default();
     /// pos.play(pos.parse_move("a2-a5").unwrap()).unwrap();
     /// assert_eq!(pos.to_string(), "mmmmmmmm/mmmmmmmm/8/M7/8/8/1MMMMMMM/MMMMMMMM b 1");

@@ -6,9 +6,9 @@ use crate::rules::Variant;
 use lapilli_board_graph::{Colour, Point};
 use thiserror::Error;
 
-/// A ply refused by [`lapilli_search::CheckedGame::play`]: the move, its
+/// A ply refused by [`lapilli_game::CheckedGame::play`]: the move, its
 /// text and the [`IllegalReason`].
-pub type IllegalMove = lapilli_search::IllegalMove<Move, IllegalReason>;
+pub type IllegalMove = lapilli_game::IllegalMove<Move, IllegalReason>;
 
 /// The reason a ply is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]

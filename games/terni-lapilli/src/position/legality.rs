@@ -8,7 +8,7 @@ use lapilli_board_graph::Point;
 
 impl Position {
     /// `Ok` if `m` is legal here, else the reason of the first rule it
-    /// breaks ([`lapilli_search::CheckedGame::check`]).
+    /// breaks ([`lapilli_game::CheckedGame::check`]).
     pub(super) fn legality(&self, m: Move) -> Result<(), IllegalReason> {
         if self.lost() {
             return Err(IllegalReason::GameOver);

@@ -19,8 +19,8 @@ use crate::board::{self, ternary, Tables, ALL};
 use crate::moves::{Move, ParseMoveError};
 use crate::rules::{Rules, Variant, POINTS};
 use lapilli_board_graph::{Bitboard, Colour, Point};
-use lapilli_search::arrayvec::ArrayVec;
-use lapilli_search::{CheckedGame, Game, Indexed, Outcome};
+use lapilli_game::arrayvec::ArrayVec;
+use lapilli_game::{CheckedGame, Game, Indexed, Outcome};
 use std::fmt;
 
 /// The indices one game takes: `3^9` colourings of the 9 points, times 2
@@ -71,7 +71,7 @@ impl fmt::Display for Ending {
     }
 }
 
-impl lapilli_search::Ending for Ending {
+impl lapilli_game::Ending for Ending {
     /// `"line"` or `"blocked"`.
     fn name(&self) -> &'static str {
         match self {
@@ -87,7 +87,7 @@ impl lapilli_search::Ending for Ending {
 ///
 /// Equality, `Hash` and [`Game::zobrist`] cover exactly these; a game
 /// record's history (for threefold repetition) is kept beside the position,
-/// in [`lapilli_search::History`]. The rules are played through
+/// in [`lapilli_game::History`]. The rules are played through
 /// [`CheckedGame`] (checked: [`CheckedGame::check`],
 /// [`CheckedGame::is_legal`], [`CheckedGame::play`]) and [`Game`]
 /// (unchecked: [`Game::play_unchecked`], for search).
@@ -105,7 +105,7 @@ impl lapilli_search::Ending for Ending {
 /// # Examples
 /// ```
 /// use lapilli_board_graph::Colour;
-/// use lapilli_search::CheckedGame;
+/// use lapilli_game::CheckedGame;
 /// use lapilli_terni_lapilli::Position;
 /// let mut pos = Position::default();
 /// assert_eq!(pos.legal_moves().len(), 9);
@@ -263,7 +263,7 @@ impl CheckedGame for Position {
     ///
     /// # Examples
     /// ```
-    /// use lapilli_search::CheckedGame;
+    /// use lapilli_game::CheckedGame;
     /// use lapilli_terni_lapilli::{IllegalReason, Position};
     /// let pos: Position = "B.......W b".parse().unwrap();
     /// assert_eq!(pos.check(pos.parse_move("0").unwrap()), Err(IllegalReason::Occupied));

@@ -47,7 +47,7 @@ impl Position {
     }
 
     /// Plays `m` without checking it
-    /// ([`lapilli_search::Game::play_unchecked`]). An illegal `m` causes no
+    /// ([`lapilli_game::Game::play_unchecked`]). An illegal `m` causes no
     /// undefined behaviour but leaves a meaningless position (or panics for
     /// a point off the board).
     #[inline]

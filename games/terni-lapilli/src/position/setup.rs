@@ -109,7 +109,7 @@ impl Position {
     }
 
     /// The Zobrist key recomputed from the pieces and side to move (the
-    /// incrementally kept [`lapilli_search::Game::zobrist`] always equals
+    /// incrementally kept [`lapilli_game::Game::zobrist`] always equals
     /// it).
     pub(super) fn key_from_scratch(&self) -> u64 {
         let mut key = if self.to_move == Colour::Black { zobrist::BLACK_TO_MOVE } else { 0 };

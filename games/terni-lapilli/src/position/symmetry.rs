@@ -3,7 +3,7 @@
 use super::Position;
 use crate::moves::Move;
 use lapilli_board_graph::Colour;
-use lapilli_search::Canonicalize;
+use lapilli_game::Canonicalize;
 use lapilli_symmetry::{Canonical, Group, MapMove, Permutation, Symmetric};
 
 impl Symmetric for Position {

@@ -8,7 +8,7 @@
 
 #![allow(dead_code)]
 
-use lapilli_search::Value;
+use lapilli_game::Value;
 use std::collections::HashMap;
 
 /// The 12 winning patterns of the wheel as seed 000 lists them.

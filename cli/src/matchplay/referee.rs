@@ -1,0 +1,627 @@
+//! One game between two engine processes, refereed by the rules: every
+//! ply is checked by lapilli's rules and, through the history each engine
+//! is sent, by the engines; the game record adjudicates the end.
+
+use super::engine::{Engine, Failure, Line};
+use super::openings::Opening;
+use crate::play::{checked_plies, game_over_text};
+use lapilli_board_graph::notation::excerpt;
+use lapilli_game::{Adjudication, CheckedGame, Ending as _, Game, GameRecord};
+use lapilli_morris::sanmill_fen::SanmillFen;
+use lapilli_registry::VariantDescriptor;
+use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How an engine's position is read back after each `position` command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Readback {
+    /// No read-back: a ply the engine refuses shows only as an `info
+    /// string` line with "illegal".
+    None,
+    /// `fen`, answered with one line `fen <Sanmill FEN>` (the Rust
+    /// Sanmill), compared point by point (morris games only).
+    Fen,
+    /// `d`, whose line `Fen: <text>` holds lapilli's position text
+    /// (compared exactly) or a Sanmill FEN (the C++ Sanmill; morris games
+    /// only).
+    D,
+}
+
+impl Readback {
+    /// The command sent, if any.
+    fn command(self) -> Option<&'static str> {
+        match self {
+            Readback::None => None,
+            Readback::Fen => Some("fen"),
+            Readback::D => Some("d"),
+        }
+    }
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Readback::None => "none",
+            Readback::Fen => "fen",
+            Readback::D => "d",
+        }
+    }
+}
+
+/// What an engine is asked to search per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveLimit {
+    /// `go movetime MS`, and `stop` MS after the `go`.
+    Time(u64),
+    /// `go depth D`, without `stop`.
+    Depth(u32),
+}
+
+/// The settings one game needs.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// The search each move.
+    pub limit: MoveLimit,
+    /// A move not answered this long after `go` loses on time.
+    pub move_timeout: Duration,
+    /// The longest wait for `readyok`.
+    pub ready_timeout: Duration,
+    /// A draw after this many plies (the opening's included).
+    pub max_plies: usize,
+    /// Each engine's read-back, by seat (0 the first engine).
+    pub readback: [Readback; 2],
+}
+
+/// One ply an engine chose: its time and its last `info`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlyInfo {
+    /// The seat that played it: 0 the first engine, 1 the second.
+    pub seat: usize,
+    /// From `go` to the `bestmove` line, in milliseconds.
+    pub millis: f64,
+    /// The last `depth` it reported.
+    pub depth: Option<u32>,
+    /// The last `score` it reported, as `cp N` or `mate N` (the engine's
+    /// own point of view and units).
+    pub score: Option<String>,
+}
+
+/// How a game ended with a result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ending {
+    /// The side that won (0 the side that moves first), `None` for a draw.
+    pub winner: Option<usize>,
+    /// One word: the rules' kind (e.g. `line`, `blocked`), `repetition`,
+    /// `no-progress`, `ply-limit`, `time-forfeit` or `crash`.
+    pub kind: String,
+    /// In words, e.g. "black wins: white cannot move".
+    pub text: String,
+    /// The seat that lost on time or crashed.
+    pub culprit: Option<usize>,
+}
+
+/// A ply on which the rules and an engine disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The ply concerned, from 1 (the ply refused, or the ply played); 0
+    /// for the start.
+    pub ply: usize,
+    /// That ply's text, as the engine gave it or as it was sent.
+    pub mv: Option<String>,
+    /// The engine's seat: 0 the first engine, 1 the second.
+    pub seat: usize,
+    /// What differed, in words.
+    pub what: String,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A result: by the rules, a draw rule, the ply limit, a loss on time
+    /// or a crash.
+    Result(Ending),
+    /// No result: the rules and an engine disagreed.
+    Disagreement(Disagreement),
+    /// Abandoned because the match stopped on an error.
+    Aborted,
+}
+
+/// A game played.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// Every ply, the opening's first, one ply a word.
+    pub moves: Vec<String>,
+    /// The engines' plies (those after the opening), in order.
+    pub plies: Vec<PlyInfo>,
+    /// How it ended.
+    pub outcome: Outcome,
+}
+
+/// A failure that stops the match: the engine does not speak the
+/// protocol as the settings need (e.g. no answer to the read-back).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fatal {
+    /// The seat.
+    pub seat: usize,
+    /// What happened.
+    pub message: String,
+}
+
+/// The two engines of a game, by seat (0 the first engine); `None` for
+/// one that has failed (it is started again before the next game).
+pub type Seats = [Option<Engine>; 2];
+
+/// The move of a line that holds `bestmove` (anywhere: Sanmill answers
+/// `info score S bestmove M` on one line), `""` when none follows it.
+pub fn bestmove_of(text: &str) -> Option<&str> {
+    let mut words = text.split_whitespace();
+    words.by_ref().find(|w| *w == "bestmove")?;
+    Some(words.next().unwrap_or(""))
+}
+
+/// The depth and score an `info` line reports, each if present: `depth
+/// D`, `score cp S`, `score mate N`, or Sanmill's `score S`.
+pub fn info_of(text: &str) -> (Option<u32>, Option<String>) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return (None, None);
+    }
+    let mut depth = None;
+    let mut score = None;
+    let mut i = 1;
+    while i < words.len() {
+        match (words[i], words.get(i + 1), words.get(i + 2)) {
+            ("string", ..) | ("bestmove", ..) | ("pv", ..) => break,
+            ("depth", Some(d), _) => {
+                depth = d.parse().ok().or(depth);
+                i += 2;
+            }
+            ("score", Some(&kind @ ("cp" | "mate")), Some(v)) if v.parse::<i64>().is_ok() => {
+                score = Some(format!("{kind} {v}"));
+                i += 3;
+            }
+            ("score", Some(v), _) if v.parse::<i64>().is_ok() => {
+                score = Some(format!("cp {v}"));
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    (depth, score)
+}
+
+/// The `position` command for `moves` from the start.
+fn position_command(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "position startpos".to_string()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    }
+}
+
+/// Why an engine's answer to `position` (and the read-back) disagrees with
+/// the rules, or a fatal failure to read back.
+enum Check {
+    Agrees,
+    Differs(String),
+    Fatal(String),
+}
+
+/// The position read back from `lines` (the engine's answer to `position`
+/// and the read-back command) against `pos`: a refusal (`info string ...
+/// illegal ...`) first, then the read-back. After a draw the game record
+/// adjudicated (`drawn_by_record`: repetition, no progress), a Sanmill FEN
+/// is not compared: the Rust Sanmill ends such a game in its FEN, lapilli's
+/// position does not (its record does).
+fn check_answer<V: VariantDescriptor>(
+    v: &V,
+    mode: Readback,
+    lines: &[Line],
+    pos: &V::Position,
+    drawn_by_record: bool,
+) -> Check {
+    let refusal = lines.iter().map(|l| l.text.trim()).find(|t| {
+        t.split_whitespace().take(2).eq(["info", "string"]) && t.to_ascii_lowercase().contains("illegal")
+    });
+    if let Some(line) = refusal {
+        return Check::Differs(format!("it refused the history: {:?}", line));
+    }
+    let (prefix, what) = match mode {
+        Readback::None => return Check::Agrees,
+        Readback::Fen => ("fen ", "`fen`"),
+        Readback::D => ("Fen:", "`d`"),
+    };
+    let Some(text) = lines.iter().rev().find_map(|l| l.text.trim().strip_prefix(prefix)).map(str::trim)
+    else {
+        let seen: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        return Check::Fatal(format!(
+            "it answered {what} without a line starting {:?} (it printed: {}); choose another read-back",
+            prefix.trim(),
+            if seen.is_empty() { "nothing".to_string() } else { seen.join(" | ") }
+        ));
+    };
+    let ours = pos.to_string();
+    // lapilli's own text, compared exactly.
+    if mode == Readback::D && v.parse_position(text).is_ok() {
+        return if text == ours {
+            Check::Agrees
+        } else {
+            Check::Differs(format!("its position is {text:?}, the rules give {ours:?}"))
+        };
+    }
+    let Some(morris) = (pos as &dyn Any).downcast_ref::<lapilli_morris::Position>() else {
+        return Check::Differs(format!("its position {text:?} does not read as a position of the game"));
+    };
+    match text.parse::<SanmillFen>() {
+        Ok(_) if drawn_by_record => Check::Agrees,
+        Ok(fen) => {
+            let differences = fen.differences(morris);
+            if differences.is_empty() {
+                Check::Agrees
+            } else {
+                Check::Differs(format!(
+                    "its FEN {text:?} differs from the rules' position {ours:?}: {}",
+                    differences.join("; ")
+                ))
+            }
+        }
+        Err(e) => Check::Differs(format!("its FEN {text:?} does not read: {e}")),
+    }
+}
+
+/// Whether a read-back of `mode` can serve for positions of `V`.
+pub fn readback_fits<V: VariantDescriptor>(v: &V, mode: Readback) -> bool {
+    mode != Readback::Fen || (&v.start() as &dyn Any).is::<lapilli_morris::Position>()
+}
+
+/// An engine's failure as the end of a game: it loses.
+fn loss<V: VariantDescriptor>(v: &V, seat: usize, side: usize, names: &[String; 2], f: &Failure) -> Ending {
+    let winner = 1 - side;
+    let [(_, first), (_, second)] = v.sides();
+    let winner_name = if winner == 0 { first } else { second };
+    let (kind, why) = match f {
+        Failure::Timeout(_) => ("time-forfeit", format!("{} lost on time ({f})", names[seat])),
+        Failure::Died(_) => ("crash", format!("{} crashed ({f})", names[seat])),
+    };
+    Ending {
+        winner: Some(winner),
+        kind: kind.into(),
+        text: format!("{winner_name} wins: {why}"),
+        culprit: Some(seat),
+    }
+}
+
+/// Plays one game: `opening` from the start, then the engines in turn,
+/// the first engine (seat 0) playing the side that moves first when
+/// `first_moves_first`. `names` are the engines' names for messages.
+/// Engines that fail are dropped from `seats` (killed); the caller starts
+/// them again.
+///
+/// # Errors
+/// [`Fatal`] when an engine does not answer the read-back as its mode
+/// needs (the match cannot go on as set up).
+pub fn play<V: VariantDescriptor>(
+    v: &V,
+    seats: &mut Seats,
+    names: &[String; 2],
+    opening: &Opening,
+    first_moves_first: bool,
+    rules: &Rules,
+    abort: &AtomicBool,
+) -> Result<Played, Fatal> {
+    let sides = v.sides();
+    let start = v.start();
+    let mut record = GameRecord::new(start.clone(), start.no_progress_count());
+    let mut moves: Vec<String> = Vec::new();
+    for text in &opening.moves {
+        let plies = checked_plies(record.position(), text).expect("openings are checked when made");
+        for m in plies {
+            moves.push(record.position().move_text(m));
+            record.play(m).expect("openings are checked when made");
+        }
+    }
+    let seat_of_side = |side: usize| if first_moves_first { side } else { 1 - side };
+    let mut played = Played { moves, plies: Vec::new(), outcome: Outcome::Aborted };
+    // A new game for both engines.
+    for (seat, slot) in seats.iter_mut().enumerate() {
+        let side = if first_moves_first { seat } else { 1 - seat };
+        let engine = slot.as_mut().expect("the engines are started before a game");
+        let failure = engine.send("ucinewgame").err().or_else(|| engine.barrier(rules.ready_timeout).1);
+        if let Some(f) = failure {
+            *slot = None;
+            played.outcome = Outcome::Result(loss(v, seat, side, names, &f));
+            return Ok(played);
+        }
+    }
+    loop {
+        if abort.load(Ordering::Relaxed) {
+            return Ok(played);
+        }
+        if let Some(status) = record.status() {
+            let text = game_over_text(v, record.position(), status);
+            let kind = match status {
+                Adjudication::Finished(_) => record.position().ending().map_or("draw", |e| e.name()),
+                draw => draw.name(),
+            };
+            let winner = record.position().winner().map(|w| usize::from(w != sides[0].0));
+            let ending = Ending { winner, kind: kind.into(), text, culprit: None };
+            let drawn_by_record = !matches!(status, Adjudication::Finished(_));
+            played.outcome = final_check(v, seats, &record, &played.moves, rules, drawn_by_record, ending)?;
+            return Ok(played);
+        }
+        if played.moves.len() >= rules.max_plies {
+            let text = format!("draw: the {}-ply limit (--max-plies)", rules.max_plies);
+            let ending = Ending { winner: None, kind: "ply-limit".into(), text, culprit: None };
+            played.outcome = final_check(v, seats, &record, &played.moves, rules, false, ending)?;
+            return Ok(played);
+        }
+        let pos = record.position().clone();
+        let side = usize::from(pos.side_to_move() != sides[0].0);
+        let seat = seat_of_side(side);
+        let engine = seats[seat].as_mut().expect("the engines are started before a game");
+        let last_ply = played.moves.len();
+        // The history, read back, then the search.
+        let answer = ask(engine, &played.moves, rules.readback[seat], rules);
+        let (lines, failure) = match answer {
+            Ok(lines) => (lines, None),
+            Err((lines, f)) => (lines, Some(f)),
+        };
+        if let Some(f) = failure {
+            seats[seat] = None;
+            played.outcome = Outcome::Result(loss(v, seat, side, names, &f));
+            return Ok(played);
+        }
+        match check_answer(v, rules.readback[seat], &lines, &pos, false) {
+            Check::Agrees => {}
+            Check::Differs(what) => {
+                let mv = played.moves.last().cloned();
+                played.outcome = Outcome::Disagreement(Disagreement { ply: last_ply, mv, seat, what });
+                return Ok(played);
+            }
+            Check::Fatal(message) => return Err(Fatal { seat, message }),
+        }
+        let (best, info) = match search(engine, seat, rules) {
+            Ok(found) => found,
+            Err(f) => {
+                seats[seat] = None;
+                played.outcome = Outcome::Result(loss(v, seat, side, names, &f));
+                return Ok(played);
+            }
+        };
+        let disagree = |what: String| {
+            Outcome::Disagreement(Disagreement { ply: last_ply + 1, mv: Some(best.clone()), seat, what })
+        };
+        if matches!(best.as_str(), "" | "none" | "(none)" | "draw") {
+            let word = if best.is_empty() {
+                "nothing after bestmove".to_string()
+            } else {
+                format!("bestmove {best}")
+            };
+            played.outcome = disagree(format!(
+                "it answered {word} (no move: the game is over for it), but the game goes on by the rules"
+            ));
+            return Ok(played);
+        }
+        let plies = match checked_plies(&pos, &best) {
+            Ok(plies) if plies.len() == 1 => plies,
+            Ok(plies) => {
+                played.outcome =
+                    disagree(format!("{:?} is {} plies; a bestmove is one ply", excerpt(&best), plies.len()));
+                return Ok(played);
+            }
+            Err(reason) => {
+                played.outcome =
+                    disagree(format!("the rules refuse its move {:?}: {reason}", excerpt(&best)));
+                return Ok(played);
+            }
+        };
+        played.moves.push(pos.move_text(plies[0]));
+        record.play(plies[0]).expect("the ply was checked in a game that goes on");
+        played.plies.push(info);
+    }
+}
+
+/// Sends the history and the read-back command, and reads the answers up
+/// to `readyok`.
+fn ask(
+    engine: &mut Engine,
+    moves: &[String],
+    mode: Readback,
+    rules: &Rules,
+) -> Result<Vec<Line>, (Vec<Line>, Failure)> {
+    engine.send(&position_command(moves)).map_err(|f| (Vec::new(), f))?;
+    if let Some(command) = mode.command() {
+        engine.send(command).map_err(|f| (Vec::new(), f))?;
+    }
+    match engine.barrier(rules.ready_timeout) {
+        (lines, None) => Ok(lines),
+        (lines, Some(f)) => Err((lines, f)),
+    }
+}
+
+/// `go` with the move limit, `stop` at the time, and the answer: the
+/// move's word and the ply's information.
+fn search(engine: &mut Engine, seat: usize, rules: &Rules) -> Result<(String, PlyInfo), Failure> {
+    let go = match rules.limit {
+        MoveLimit::Time(ms) => format!("go movetime {ms}"),
+        MoveLimit::Depth(d) => format!("go depth {d}"),
+    };
+    engine.send(&go)?;
+    let sent = Instant::now();
+    let stop_at = match rules.limit {
+        MoveLimit::Time(ms) => Some(sent + Duration::from_millis(ms)),
+        MoveLimit::Depth(_) => None,
+    };
+    let forfeit_at = sent + rules.move_timeout;
+    let mut stopped = stop_at.is_none();
+    let mut info = PlyInfo { seat, ..PlyInfo::default() };
+    loop {
+        let deadline = if stopped { forfeit_at } else { stop_at.unwrap_or(forfeit_at).min(forfeit_at) };
+        match engine.next_line(deadline) {
+            Ok(line) => {
+                let (depth, score) = info_of(&line.text);
+                info.depth = depth.or(info.depth);
+                info.score = score.or(info.score);
+                if let Some(best) = bestmove_of(&line.text) {
+                    info.millis = line.at.saturating_duration_since(sent).as_secs_f64() * 1000.0;
+                    return Ok((best.to_string(), info));
+                }
+            }
+            Err(Failure::Timeout(_)) if !stopped => {
+                engine.send("stop")?;
+                stopped = true;
+            }
+            Err(Failure::Timeout(_)) => return Err(Failure::Timeout(rules.move_timeout)),
+            Err(died) => return Err(died),
+        }
+    }
+}
+
+/// The end of a game checked by both engines: each is sent the whole game
+/// and its read-back is compared (see [`check_answer`] for
+/// `drawn_by_record`), so that the last ply is checked by the engines too.
+/// An engine that fails here is dropped (started again for the next game)
+/// without changing the result.
+fn final_check<V: VariantDescriptor>(
+    v: &V,
+    seats: &mut Seats,
+    record: &GameRecord<V::Position>,
+    moves: &[String],
+    rules: &Rules,
+    drawn_by_record: bool,
+    ending: Ending,
+) -> Result<Outcome, Fatal> {
+    for (seat, slot) in seats.iter_mut().enumerate() {
+        let Some(engine) = slot.as_mut() else { continue };
+        let mode = rules.readback[seat];
+        let lines = match ask(engine, moves, mode, rules) {
+            Ok(lines) => lines,
+            Err(_) => {
+                *slot = None;
+                continue;
+            }
+        };
+        match check_answer(v, mode, &lines, record.position(), drawn_by_record) {
+            Check::Agrees => {}
+            Check::Differs(what) => {
+                let mv = moves.last().cloned();
+                return Ok(Outcome::Disagreement(Disagreement { ply: moves.len(), mv, seat, what }));
+            }
+            Check::Fatal(message) => return Err(Fatal { seat, message }),
+        }
+    }
+    Ok(Outcome::Result(ending))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bestmove_is_found_anywhere_on_its_line() {
+        assert_eq!(bestmove_of("bestmove d6"), Some("d6"));
+        assert_eq!(bestmove_of("bestmove a1-a4 ponder d7"), Some("a1-a4"));
+        assert_eq!(bestmove_of("info score -12 bestmove xg7"), Some("xg7"));
+        assert_eq!(bestmove_of("info depth 3 score cp 5 nodes 10 bestmove draw"), Some("draw"));
+        assert_eq!(bestmove_of("bestmove"), Some(""));
+        assert_eq!(bestmove_of("info string no bestmoves here"), None);
+    }
+
+    #[test]
+    fn info_lines_give_depth_and_score() {
+        assert_eq!(info_of("info depth 12 score cp -35 nodes 5 pv d6 d5"), (Some(12), Some("cp -35".into())));
+        assert_eq!(info_of("info depth 7 score mate -4 nodes 1"), (Some(7), Some("mate -4".into())));
+        assert_eq!(info_of("info score 17 bestmove d6"), (None, Some("cp 17".into())));
+        assert_eq!(info_of("info depth 9 score cp 0 nodes 3 bestmove a1"), (Some(9), Some("cp 0".into())));
+        assert_eq!(info_of("info string depth 3 score cp 5"), (None, None));
+        assert_eq!(info_of("bestmove d6"), (None, None));
+        assert_eq!(info_of("info depth x"), (None, None));
+    }
+
+    /// Engine output lines.
+    fn lines(texts: &[&str]) -> Vec<Line> {
+        texts.iter().map(|t| Line { at: Instant::now(), text: t.to_string() }).collect()
+    }
+
+    fn morris() -> lapilli_morris::descriptor::GameVariant {
+        use lapilli_registry::{Descriptor, GivenOptions};
+        lapilli_morris::descriptor::Games.variant("nine-mens-morris", &GivenOptions::default()).unwrap()
+    }
+
+    /// The nine men's morris position after `moves`.
+    fn after(moves: &[&str]) -> lapilli_morris::Position {
+        let mut pos = morris().start();
+        for m in moves {
+            pos.play(pos.parse_move(m).unwrap()).unwrap();
+        }
+        pos
+    }
+
+    fn verdict(c: Check) -> (&'static str, String) {
+        match c {
+            Check::Agrees => ("agrees", String::new()),
+            Check::Differs(what) => ("differs", what),
+            Check::Fatal(what) => ("fatal", what),
+        }
+    }
+
+    #[test]
+    fn read_backs_are_compared_with_the_rules_position() {
+        let v = morris();
+        let pos = after(&["d6", "d5", "f4"]);
+        let check = |mode, texts: &[&str], pos: &lapilli_morris::Position| {
+            verdict(check_answer(&v, mode, &lines(texts), pos, false))
+        };
+        // Without a read-back only refusals count.
+        assert_eq!(check(Readback::None, &["info string hello"], &pos).0, "agrees");
+        let (v1, what) = check(Readback::None, &["info string illegal move ignored: f4"], &pos);
+        assert_eq!(v1, "differs");
+        assert!(what.contains("refused the history") && what.contains("f4"), "{what}");
+        // lapilli's text after `d`, exactly.
+        let text = format!("Fen: {pos}");
+        assert_eq!(check(Readback::D, &["7 diagram", &text], &pos).0, "agrees");
+        let (v2, what) = check(Readback::D, &[&text], &after(&["d6", "d5"]));
+        assert_eq!(v2, "differs");
+        assert!(what.contains("the rules give"), "{what}");
+        // The C++ Sanmill's FEN after `d`, and the Rust one's after `fen`.
+        let cpp = "Fen: @*******/O*O*****/******** b p p 2 7 1 8 0 0 0 0 0 0 0 0 2";
+        assert_eq!(check(Readback::D, &[cpp, "Key: 0"], &pos).0, "agrees");
+        let (v3, what) = check(Readback::D, &[cpp], &after(&["d6", "d5", "f4", "a1"]));
+        assert_eq!(v3, "differs");
+        assert!(what.contains("a1: Sanmill has empty, lapilli has Black"), "{what}");
+        let rust = "fen @*******/O*O*****/******** b p p 2 7 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes";
+        assert_eq!(check(Readback::Fen, &["info string x", rust], &pos).0, "agrees");
+        assert_eq!(check(Readback::Fen, &[rust], &after(&["d6"])).0, "differs");
+        let (v4, what) = check(Readback::Fen, &["fen garbage"], &pos);
+        assert_eq!(v4, "differs");
+        assert!(what.contains("does not read"), "{what}");
+        // No read-back line: the engine does not answer the command.
+        let (v5, what) = check(Readback::Fen, &["info string unknown command \"fen\""], &pos);
+        assert_eq!(v5, "fatal");
+        assert!(what.contains("unknown command"), "{what}");
+        // After a draw the record adjudicated, a Sanmill FEN is not
+        // compared (the Rust Sanmill marks such games over); lapilli's text is.
+        let over = "fen @*******/O*O*****/******** w o ? 2 7 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes";
+        assert_eq!(verdict(check_answer(&v, Readback::Fen, &lines(&[over]), &pos, true)).0, "agrees");
+        assert_eq!(verdict(check_answer(&v, Readback::Fen, &lines(&[over]), &pos, false)).0, "differs");
+        let wrong = "Fen: ......../......../........ w 9 9 -";
+        assert_eq!(verdict(check_answer(&v, Readback::D, &lines(&[wrong]), &pos, true)).0, "differs");
+        // A Sanmill FEN means nothing for another game.
+        assert!(readback_fits(&v, Readback::Fen));
+        use lapilli_registry::{Descriptor, GivenOptions};
+        let terni = lapilli_terni_lapilli::descriptor::Games
+            .variant("terni-lapilli", &GivenOptions::default())
+            .unwrap();
+        assert!(!readback_fits(&terni, Readback::Fen) && readback_fits(&terni, Readback::D));
+        let start = terni.start();
+        let (v6, what) = verdict(check_answer(&terni, Readback::D, &lines(&[cpp]), &start, false));
+        assert_eq!(v6, "differs");
+        assert!(what.contains("does not read as a position of the game"), "{what}");
+    }
+
+    #[test]
+    fn the_position_command_carries_the_whole_history() {
+        assert_eq!(position_command(&[]), "position startpos");
+        assert_eq!(position_command(&["d1".into(), "xg7".into()]), "position startpos moves d1 xg7");
+    }
+}

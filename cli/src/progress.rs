@@ -1,0 +1,95 @@
+//! The progress bar of tablebase builds, on standard error.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lapilli_tablebase::{Progress, TierReport};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The bar's layout: the tier, the time, the bar, entries done of the
+/// tier's, the rate and the time left.
+const TEMPLATE: &str =
+    "{msg:>12} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} entries ({per_sec}, {eta} left)";
+
+/// A build's progress as an indicatif bar on standard error: one bar per
+/// tier, named by the tier, with the entries done, the rate and the time
+/// left, and a line per finished tier. Silent (draws nothing) under
+/// `--json` and when standard error is not a terminal. A note
+/// ([`BuildProgress::with_note`]) is printed once when the first tier is
+/// solved, whether or not the bar is drawn.
+#[derive(Debug)]
+pub struct BuildProgress {
+    bar: Option<ProgressBar>,
+    note: Option<String>,
+    noted: AtomicBool,
+}
+
+impl BuildProgress {
+    /// A bar on standard error, or a silent one when `quiet` or when
+    /// standard error is not a terminal.
+    pub fn new(quiet: bool) -> BuildProgress {
+        let (note, noted) = (None, AtomicBool::new(false));
+        if quiet || !std::io::stderr().is_terminal() {
+            return BuildProgress { bar: None, note, noted };
+        }
+        let style = ProgressStyle::with_template(TEMPLATE).unwrap_or_else(|_| ProgressStyle::default_bar());
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style);
+        BuildProgress { bar: Some(bar), note, noted }
+    }
+
+    /// The same progress, printing `note` on standard error when the
+    /// first tier starts to be solved (not when every table is read back
+    /// from its file); `None` prints nothing.
+    pub fn with_note(mut self, note: Option<String>) -> BuildProgress {
+        self.note = note;
+        self
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for BuildProgress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+impl Progress for BuildProgress {
+    fn start_tier(&self, tier: &str, entries: u64) {
+        if let Some(note) = &self.note {
+            if !self.noted.swap(true, Ordering::Relaxed) {
+                match &self.bar {
+                    Some(bar) => bar.suspend(|| eprintln!("{note}")),
+                    None => eprintln!("{note}"),
+                }
+            }
+        }
+        if let Some(bar) = &self.bar {
+            bar.reset();
+            bar.set_length(entries);
+            bar.set_message(tier.to_string());
+        }
+    }
+
+    fn advance(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+        }
+    }
+
+    fn finish_tier(&self, report: &TierReport) {
+        if let Some(bar) = &self.bar {
+            let counts = &report.file.counts;
+            let how = if report.reused {
+                "kept from its file".to_string()
+            } else {
+                format!("{} ms, {:.0} positions/s", report.millis, report.positions_per_second())
+            };
+            bar.println(format!("{:>12}: {} positions ({how})", report.tier, counts.positions()));
+        }
+    }
+}

@@ -1,0 +1,451 @@
+//! `lapilli uci`: the engine as a persistent process speaking Sanmill's
+//! UCI-like text protocol on standard input and output, keeping its
+//! transposition table between moves.
+//!
+//! The commands and answers are described in [`HELP`] (the command's
+//! `--help`). The search runs on a background thread, so that `stop`,
+//! `isready` and `quit` are answered while it runs; every line is written
+//! whole and flushed.
+
+use crate::play::{checked_plies, game_over_text};
+use lapilli_board_graph::notation::excerpt;
+use lapilli_game::{CheckedGame, Game, GameRecord, RecordError, ScoreKind};
+use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
+use lapilli_search::{Analysis, Engine, Limits, Options, StopHandle, MAX_DEPTH};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The long help of `lapilli uci`.
+pub const HELP: &str = "\
+Speak Sanmill's UCI-like protocol on standard input and output, as a persistent process that keeps its \
+transposition table between moves, so that a tool that drives Sanmill can drive lapilli.
+
+Commands (one a line; answers in brackets):
+  uci                      [id name, id author, the options, uciok]
+  isready                  [readyok], also while a search runs
+  setoption name N value V options Hash (MiB, 1-65536, default 16), Threads (1-64, default 1), MoveTime \
+(whole seconds a bare `go` searches, 1-3600, default 1, as Sanmill's) and LateMoveReductions (true or false, \
+default true: late quiet moves searched first at a reduced depth); an unknown option or a bad value is \
+answered with `info string` and changes nothing; Hash, Threads and LateMoveReductions stop a running search \
+first
+  ucinewgame               stops a running search, clears the transposition table and sets the start position
+  position startpos [moves m1 m2 ...]
+  position fen <position text> [moves m1 m2 ...]
+                           the text is lapilli's (see `lapilli perft --help`); the moves are in the game's \
+notation (morris: d7 places, a1-a4 slides or flies, xg7 removes as a ply of its own by the same side). A move \
+that does not read, is illegal or comes after the game ended is answered with `info string illegal move <m>: \
+<reason>`, and the position is the one before it (the moves after it are not played)
+  go [movetime MS] [depth D] [nodes N] [infinite]
+                           searches the position on a background thread; the limits given combine (the \
+first reached stops the search); with none, MoveTime seconds. A `go` while a search with limits runs waits for its answer first; during `go infinite` it is refused with `info string`. Answers `info depth D score cp S nodes N time MS \
+nps R pv ...` and `bestmove <move>`. `infinite` searches until `stop` (a search that ends sooner, its result \
+proven, holds its answer until then). In a finished game (by the rules, threefold repetition or the \
+no-progress rule, counted from the moves given) the answer is `info string game over: <result>` and \
+`bestmove none`
+  stop                     stops the search now; it answers with the deepest iteration it completed
+  d                        prints the board and `Fen: <position text>`
+  quit                     stops any search and ends the program; at the end of the input the program ends after a search with limits has answered (an infinite one is stopped)
+
+Scores are for the side to move: `score cp S` in the game's evaluation units, `score mate N` for a proven \
+result, N in plies (not moves, since a morris removal is a ply of the same side), negative when the side to \
+move loses. Anything else is answered with `info string`, never an exit.";
+
+/// The time a bare `go` searches when MoveTime is not set, in seconds.
+const DEFAULT_MOVE_SECONDS: u64 = 1;
+
+/// The lines the program writes: whole, flushed, from any thread.
+#[derive(Clone)]
+struct Printer(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Printer {
+    /// Writes `line` and a newline, and flushes. A closed output is
+    /// ignored: the driver has gone, and the input's end will end the
+    /// program.
+    fn line(&self, line: &str) {
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    }
+}
+
+/// `lapilli uci` on one variant.
+pub struct Uci;
+
+impl GameVisitor for Uci {
+    type Output = crate::Result<()>;
+
+    fn visit<V: VariantDescriptor>(self, v: V) -> crate::Result<()> {
+        let out = Printer(Arc::new(Mutex::new(Box::new(std::io::stdout()))));
+        let mut session = Session::new(v, out);
+        for line in std::io::stdin().lock().lines() {
+            if !session.command(&line?) {
+                session.halt();
+                return Ok(());
+            }
+        }
+        // At the end of the input a search with limits answers first
+        // (so that `printf 'go depth 6' | lapilli uci` answers); an
+        // infinite one is stopped.
+        if session.infinite {
+            session.stop.stop();
+        }
+        session.wait();
+        Ok(())
+    }
+}
+
+/// An engine that may be lent to a search thread.
+type Searcher<V> = Engine<<V as VariantDescriptor>::Position>;
+
+/// The state of the protocol: the variant, the engine (or the search
+/// thread that holds it), the position and the options.
+struct Session<V: VariantDescriptor> {
+    v: V,
+    engine: Option<Searcher<V>>,
+    search: Option<JoinHandle<Searcher<V>>>,
+    /// Whether the last search started was `go infinite`.
+    infinite: bool,
+    /// Set by the search thread just before it prints its `bestmove`.
+    answered: Arc<AtomicBool>,
+    stop: StopHandle,
+    record: GameRecord<V::Position>,
+    hash_mib: usize,
+    threads: usize,
+    reductions: bool,
+    move_seconds: u64,
+    out: Printer,
+}
+
+/// The engine options of `lapilli uci`: `hash_mib` MiB of table,
+/// `threads` threads, late-move reductions if `reductions`.
+fn engine_options(hash_mib: usize, threads: usize, reductions: bool) -> Options {
+    Options::default()
+        .with_table_bytes(hash_mib << 20)
+        .with_threads(threads)
+        .with_late_move_reductions(reductions)
+}
+
+impl<V: VariantDescriptor> Session<V> {
+    fn new(v: V, out: Printer) -> Session<V> {
+        let engine = Engine::with_options(engine_options(16, 1, true));
+        let stop = engine.stop_handle();
+        let record = start_record(v.start());
+        Session {
+            v,
+            engine: Some(engine),
+            search: None,
+            infinite: false,
+            answered: Arc::new(AtomicBool::new(false)),
+            stop,
+            record,
+            hash_mib: 16,
+            threads: 1,
+            reductions: true,
+            move_seconds: DEFAULT_MOVE_SECONDS,
+            out,
+        }
+    }
+
+    fn info(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
+
+    /// Answers one command line; false after `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&first, rest)) = words.split_first() else { return true };
+        match first {
+            "uci" => {
+                self.out.line(&format!("id name lapilli {}", env!("CARGO_PKG_VERSION")));
+                self.out.line("id author the lapilli authors");
+                self.out.line("option name Hash type spin default 16 min 1 max 65536");
+                self.out.line("option name Threads type spin default 1 min 1 max 64");
+                self.out.line(&format!(
+                    "option name MoveTime type spin default {DEFAULT_MOVE_SECONDS} min 1 max 3600"
+                ));
+                self.out.line("option name LateMoveReductions type check default true");
+                self.out.line("uciok");
+            }
+            "isready" => self.out.line("readyok"),
+            "setoption" => self.set_option(rest),
+            "ucinewgame" => {
+                self.halt();
+                if let Some(engine) = &mut self.engine {
+                    engine.clear();
+                }
+                self.record = start_record(self.v.start());
+            }
+            "position" => self.position(rest),
+            "go" => self.go(rest),
+            "stop" => self.halt(),
+            "d" => {
+                let pos = self.record.position();
+                let diagram = self.v.diagram(pos, self.record.moves().last().copied());
+                for l in diagram.lines() {
+                    self.out.line(l);
+                }
+                self.out.line(&format!("Fen: {pos}"));
+            }
+            "quit" => return false,
+            other => self.info(&format!("unknown command {:?}", excerpt(other))),
+        }
+        true
+    }
+
+    /// Stops any search and waits for its answer (a command that needs
+    /// the engine, such as `ucinewgame` or `setoption name Hash`, stops
+    /// a running search this way rather than wait for an infinite one).
+    fn halt(&mut self) {
+        self.stop.stop();
+        self.wait();
+    }
+
+    /// Waits for the running search, if any, and takes the engine back.
+    fn wait(&mut self) {
+        if let Some(search) = self.search.take() {
+            match search.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    self.info("the search failed; a new engine with an empty table takes over");
+                    self.out.line("bestmove none");
+                    self.rebuild_engine(self.hash_mib, self.threads, self.reductions);
+                }
+            }
+        }
+    }
+
+    /// A new engine with `hash_mib` MiB of table, `threads` threads and
+    /// late-move reductions if `reductions`; on failure the old engine
+    /// stays.
+    fn rebuild_engine(&mut self, hash_mib: usize, threads: usize, reductions: bool) {
+        match Engine::try_with_options(engine_options(hash_mib, threads, reductions)) {
+            Ok(engine) => {
+                self.stop = engine.stop_handle();
+                self.engine = Some(engine);
+                (self.hash_mib, self.threads, self.reductions) = (hash_mib, threads, reductions);
+            }
+            Err(e) => self.info(&format!("Hash {hash_mib}: {e}; the table stays at {} MiB", self.hash_mib)),
+        }
+    }
+
+    /// `setoption name <name> value <value>`.
+    fn set_option(&mut self, words: &[&str]) {
+        let (name, value) = match words {
+            ["name", rest @ ..] => match rest.iter().position(|w| *w == "value") {
+                Some(i) => (rest[..i].join(" "), Some(rest[i + 1..].join(" "))),
+                None => (rest.join(" "), None),
+            },
+            _ => return self.info("setoption: expected `setoption name <name> value <value>`"),
+        };
+        let spin = |min: u64, max: u64| -> Result<u64, String> {
+            let value = value.as_deref().ok_or_else(|| format!("option {name}: no value given"))?;
+            match value.parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "option {name}: value {:?} is not a whole number from {min} to {max}",
+                    excerpt(value)
+                )),
+            }
+        };
+        let result = match name.to_ascii_lowercase().as_str() {
+            "hash" => spin(1, 65536).map(|mib| {
+                self.halt();
+                self.rebuild_engine(mib as usize, self.threads, self.reductions);
+            }),
+            "threads" => spin(1, 64).map(|threads| {
+                self.halt();
+                self.rebuild_engine(self.hash_mib, threads as usize, self.reductions);
+            }),
+            "movetime" => spin(1, 3600).map(|s| self.move_seconds = s),
+            "latemovereductions" => match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                Some(other) => Err(format!("option {name}: value {:?} is not true or false", excerpt(other))),
+                None => Err(format!("option {name}: no value given")),
+            }
+            .map(|on| {
+                self.halt();
+                self.rebuild_engine(self.hash_mib, self.threads, on);
+            }),
+            _ => Err(format!(
+                "unknown option {:?}: the options are Hash, Threads, MoveTime and LateMoveReductions",
+                excerpt(&name)
+            )),
+        };
+        if let Err(e) = result {
+            self.info(&e);
+        }
+    }
+
+    /// `position startpos|fen <text> [moves ...]`.
+    fn position(&mut self, words: &[&str]) {
+        let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+        let (setup, moves) = (&words[..moves_at], words.get(moves_at + 1..).unwrap_or_default());
+        let start = match setup {
+            ["startpos"] => self.v.start(),
+            ["fen", text @ ..] if !text.is_empty() => match self.v.parse_position(&text.join(" ")) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    return self.info(&format!(
+                        "position fen {:?}: {e}; the position is unchanged",
+                        excerpt(&text.join(" "))
+                    ))
+                }
+            },
+            _ => return self.info("position: expected `position startpos|fen <text> [moves ...]`"),
+        };
+        let mut record = start_record(start);
+        for &text in moves {
+            if let Err(reason) = play_word(&self.v, &mut record, text) {
+                self.info(&format!("illegal move {}: {reason}", excerpt(text)));
+                break;
+            }
+        }
+        self.record = record;
+    }
+
+    /// `go [movetime MS] [depth D] [nodes N] [infinite]`.
+    fn go(&mut self, words: &[&str]) {
+        // A search with limits, or one that has answered, is waited for
+        // (it ends by itself); an infinite one still running is left
+        // alone.
+        if self.search.is_some() && (!self.infinite || self.answered.load(Ordering::Acquire)) {
+            self.wait();
+        }
+        if self.search.is_some() {
+            return self.info("go: an infinite search is running; send stop first");
+        }
+        let (limits, infinite) = self.limits(words);
+        if let Some(status) = self.record.status() {
+            let text = game_over_text(&self.v, self.record.position(), status);
+            self.info(&format!("game over: {text}"));
+            self.out.line("bestmove none");
+            return;
+        }
+        let Some(mut engine) = self.engine.take() else {
+            return self.info("go: the engine is not available");
+        };
+        self.stop.clear();
+        self.infinite = infinite;
+        let pos = self.record.position().clone();
+        let history = self.record.history().clone();
+        let eval = self.v.heuristic();
+        let out = self.out.clone();
+        let stop = self.stop.clone();
+        self.answered.store(false, Ordering::Release);
+        let answered = Arc::clone(&self.answered);
+        self.search = Some(std::thread::spawn(move || {
+            let a = engine.search(&pos, &history, &limits, &eval);
+            // `go infinite` answers only when told to stop.
+            while infinite && !stop.is_stopping() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            // Set before the answer is written, so that a driver that has
+            // read it never meets a search still running.
+            answered.store(true, Ordering::Release);
+            report::<V>(&out, &pos, &a);
+            engine
+        }));
+    }
+
+    /// The limits of `go`'s words, and whether the search is infinite.
+    fn limits(&self, words: &[&str]) -> (Limits, bool) {
+        let mut limits = Limits::depth(MAX_DEPTH);
+        let (mut given, mut infinite) = (false, false);
+        let mut i = 0;
+        while i < words.len() {
+            let value = words.get(i + 1).map(|w| w.parse::<u64>());
+            match (words[i], value) {
+                ("infinite", _) => {
+                    infinite = true;
+                    i += 1;
+                    continue;
+                }
+                ("movetime", Some(Ok(ms))) => limits = limits.with_time(Duration::from_millis(ms.max(1))),
+                ("depth", Some(Ok(d))) => limits = limits.with_depth(d.clamp(1, u64::from(MAX_DEPTH)) as u32),
+                ("nodes", Some(Ok(n))) => limits = limits.with_nodes(n.max(1)),
+                (word @ ("movetime" | "depth" | "nodes"), _) => {
+                    self.info(&format!("go: {word} needs a whole number; ignored"));
+                    i += 1;
+                    continue;
+                }
+                (word, _) => {
+                    self.info(&format!("go: {:?} is not supported; ignored", excerpt(word)));
+                    i += 1;
+                    continue;
+                }
+            }
+            given = true;
+            i += 2;
+        }
+        if !given && !infinite {
+            limits = limits.with_time(Duration::from_secs(self.move_seconds));
+        }
+        (limits, infinite)
+    }
+}
+
+/// A record of the game from `start`, with the position's own no-progress
+/// count.
+fn start_record<G: CheckedGame>(start: G) -> GameRecord<G> {
+    let reversible_before = start.no_progress_count();
+    GameRecord::new(start, reversible_before)
+}
+
+/// Plays the word `text` (one ply or several of one side) on `record`.
+///
+/// # Errors
+/// Why it cannot be played: unreadable, illegal, or after the game ended;
+/// `record` is then unchanged.
+fn play_word<V: VariantDescriptor>(
+    v: &V,
+    record: &mut GameRecord<V::Position>,
+    text: &str,
+) -> Result<(), String> {
+    let over = |record: &GameRecord<V::Position>, status| {
+        format!("the game is over ({})", game_over_text(v, record.position(), status))
+    };
+    if let Some(status) = record.status() {
+        return Err(over(record, status));
+    }
+    let plies: Vec<MoveOf<V>> = checked_plies(record.position(), text)?;
+    let mut after = record.clone();
+    for m in plies {
+        match after.play(m) {
+            Ok(()) => {}
+            Err(RecordError::Finished(status)) => return Err(over(&after, status)),
+            Err(RecordError::Illegal(e)) => return Err(e.to_string()),
+        }
+    }
+    *record = after;
+    Ok(())
+}
+
+/// Prints a search's `info` line and `bestmove`.
+fn report<V: VariantDescriptor>(out: &Printer, pos: &V::Position, a: &Analysis<MoveOf<V>>) {
+    let score = match ScoreKind::of(a.score) {
+        ScoreKind::WinIn(k) => format!("mate {k}"),
+        ScoreKind::LossIn(k) => format!("mate -{k}"),
+        ScoreKind::Heuristic(s) => format!("cp {s}"),
+    };
+    let mut after = pos.clone();
+    let pv: Vec<String> =
+        a.pv.iter()
+            .map(|&m| {
+                let text = after.move_text(m);
+                after.play_unchecked(m);
+                text
+            })
+            .collect();
+    let millis = a.elapsed.as_millis();
+    let nps = a.nps().round() as u64;
+    let pv = if pv.is_empty() { String::new() } else { format!(" pv {}", pv.join(" ")) };
+    out.line(&format!(
+        "info depth {} score {score} nodes {} time {millis} nps {nps}{pv}",
+        a.depth, a.stats.nodes
+    ));
+    let best = a.best_move.map_or_else(|| "none".to_string(), |m| pos.move_text(m));
+    out.line(&format!("bestmove {best}"));
+}

@@ -1,0 +1,575 @@
+//! `lapilli match`: lapilli against itself and against fake engines (small
+//! bash scripts) that play an illegal move, refuse a ply, never answer,
+//! die or never finish their handshake; the games are replayed with the
+//! rules crates and their results checked.
+
+use lapilli_game::{CheckedGame, GameRecord};
+use serde_json::Value as Json;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A folder of its own for a test, removed at the end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("lapilli-match-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    fn text(&self, name: &str) -> String {
+        self.join(name).to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A run of the program: exit code, standard output and standard error.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The JSON object on standard output.
+    fn json(&self) -> Json {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
+    }
+}
+
+/// Runs `lapilli` with `args`, killing it after a minute (a test must fail,
+/// not hang).
+fn lapilli(dir: &TempDir, args: &[&str]) -> Run {
+    let (out, err) = (dir.join("stdout"), dir.join("stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .expect("the program starts");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not end within a minute: {}", std::fs::read_to_string(&err).unwrap());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Run {
+        code: status.code(),
+        stdout: std::fs::read_to_string(out).unwrap(),
+        stderr: std::fs::read_to_string(err).unwrap(),
+    }
+}
+
+/// The lines of a `--log` file, as JSON.
+fn log_lines(path: &Path) -> Vec<Json> {
+    std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// Replays `moves` with the rules from `start` and returns the record,
+/// checking every ply on the way.
+fn replay<G: CheckedGame>(start: G, moves: &[Json]) -> GameRecord<G> {
+    let mut record = GameRecord::new(start, 0);
+    for m in moves {
+        let text = m.as_str().unwrap();
+        let plies = record.position().parse_plies(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(plies.len(), 1, "{text} is one ply");
+        record.play(plies[0]).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    record
+}
+
+/// Checks a logged game against the rules' adjudication of its moves:
+/// the game record's result, or a draw at the ply limit.
+fn check_result<G: CheckedGame>(start: G, sides: [(G::Side, &str); 2], game: &Json, max_plies: usize) {
+    let moves = game["moves"].as_array().unwrap();
+    assert_eq!(game["plies"].as_u64(), Some(moves.len() as u64), "{game}");
+    let record = replay(start, moves);
+    let expected = match record.status() {
+        Some(_) => match record.position().winner() {
+            Some(w) => sides.iter().find(|(s, _)| *s == w).unwrap().1,
+            None => "draw",
+        },
+        None => {
+            assert_eq!(moves.len(), max_plies, "a game that goes on ends at the ply limit: {game}");
+            assert_eq!(game["ending"], "ply-limit", "{game}");
+            "draw"
+        }
+    };
+    assert_eq!(game["result"].as_str(), Some(expected), "{game}");
+    // The first engine's result agrees with the winner and its side.
+    let first = game["first_engine_side"].as_str().unwrap();
+    let mine = match expected {
+        "draw" => "draw",
+        w if w == first => "win",
+        _ => "loss",
+    };
+    assert_eq!(game["first_engine_result"].as_str(), Some(mine), "{game}");
+    // Times and info: null for the opening's plies, given for the others.
+    let opening = game["opening_plies"].as_u64().unwrap() as usize;
+    let times = game["times_ms"].as_array().unwrap();
+    assert_eq!(times.len(), moves.len());
+    assert!(times[..opening].iter().all(Json::is_null), "{game}");
+    assert!(times[opening..].iter().all(|t| t.as_f64().is_some_and(|t| t >= 0.0)), "{game}");
+}
+
+/// The colours of a pair: the first engine on the side that moves first in
+/// the pair's first game, on the other side in the second, with the same
+/// opening.
+fn check_pairs(header: &Json, games: &[Json], sides: [&str; 2]) {
+    let openings = header["opening_list"].as_array().unwrap();
+    assert_eq!(games.len(), 2 * openings.len());
+    let names = [header["first"]["name"].as_str().unwrap(), header["second"]["name"].as_str().unwrap()];
+    assert_ne!(names[0], names[1], "the two engines get distinct names");
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"].as_u64(), Some(i as u64 + 1));
+        assert_eq!(g["opening"].as_u64(), Some(i as u64 / 2 + 1));
+        let (first_side, other_side) = if i % 2 == 0 { (sides[0], sides[1]) } else { (sides[1], sides[0]) };
+        assert_eq!(g["first_engine_side"].as_str(), Some(first_side), "{g}");
+        assert_eq!(g[first_side].as_str(), Some(names[0]), "{g}");
+        assert_eq!(g[other_side].as_str(), Some(names[1]), "{g}");
+        // The game starts with its opening.
+        let opening = openings[i / 2].as_array().unwrap();
+        let moves = g["moves"].as_array().unwrap();
+        assert_eq!(&moves[..opening.len()], &opening[..], "{g}");
+        assert_eq!(g["opening_plies"].as_u64(), Some(opening.len() as u64));
+    }
+}
+
+/// Runs a match of lapilli against itself with a log, and returns the
+/// summary, the log's header and its games.
+fn self_match(dir: &TempDir, args: &[&str]) -> (Json, Json, Vec<Json>) {
+    let log = dir.join("log.jsonl");
+    let log_arg = log.to_string_lossy().into_owned();
+    let mut all = vec!["match"];
+    all.extend(args);
+    all.extend(["--json", "--log", &log_arg]);
+    let run = lapilli(dir, &all);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines = log_lines(&log);
+    assert_eq!(lines[0]["type"], "header");
+    assert!(lines[1..].iter().all(|l| l["type"] == "game"));
+    (run.json(), lines[0].clone(), lines[1..].to_vec())
+}
+
+#[test]
+fn terni_lapilli_self_match_plays_both_colours_and_replays_legally() {
+    let dir = TempDir::new("terni");
+    let args = ["terni-lapilli", "--depth", "3", "--openings", "5"];
+    let (summary, header, games) = self_match(&dir, &args);
+    assert_eq!(summary["games"], 10);
+    assert_eq!(summary["games_planned"], 10);
+    let (w, d, l) = (summary["wins"].as_u64(), summary["draws"].as_u64(), summary["losses"].as_u64());
+    assert_eq!(w.unwrap() + d.unwrap() + l.unwrap(), 10);
+    assert_eq!(summary["points"].as_f64(), Some(w.unwrap() as f64 + d.unwrap() as f64 / 2.0));
+    assert_eq!(summary["pairs"], 5);
+    let penta: u64 = summary["pentanomial"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(penta, 5);
+    assert_eq!(summary["disagreements"], serde_json::json!([]));
+    assert_eq!(summary["stopped"], Json::Null);
+    for key in [
+        "game",
+        "variant",
+        "first",
+        "second",
+        "movetime_ms",
+        "depth",
+        "move_timeout_ms",
+        "max_plies",
+        "concurrency",
+        "openings",
+        "score",
+        "elo",
+        "elo_pairs",
+        "by_side",
+        "sprt",
+        "endings",
+        "forfeits",
+        "crashes",
+        "time",
+    ] {
+        assert!(summary.get(key).is_some(), "{key}: {summary}");
+    }
+    assert_eq!((summary["depth"].as_u64(), summary["movetime_ms"].clone()), (Some(3), Json::Null));
+    assert_eq!(summary["openings"]["seed"], 2024);
+    // Both engines moved, and their moves were timed.
+    assert!(summary["time"]["first"]["moves"].as_u64().unwrap() > 0, "{summary}");
+    assert!(summary["time"]["second"]["moves"].as_u64().unwrap() > 0, "{summary}");
+    let by_side = &summary["by_side"];
+    assert_eq!(by_side["black"]["games"].as_u64().unwrap() + by_side["white"]["games"].as_u64().unwrap(), 10);
+    // Endings add up to the games.
+    let endings: u64 = summary["endings"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(endings, 10);
+    check_pairs(&header, &games, ["black", "white"]);
+    let black = lapilli_terni_lapilli::Colour::Black;
+    let white = lapilli_terni_lapilli::Colour::White;
+    for g in &games {
+        let start = lapilli_terni_lapilli::Position::start(lapilli_terni_lapilli::Rules::default());
+        check_result(start, [(black, "black"), (white, "white")], g, 300);
+        let opening = g["opening_plies"].as_u64().unwrap();
+        assert!((2..=4).contains(&opening), "{g}");
+    }
+    // The score counts the logged results.
+    let points: f64 = games
+        .iter()
+        .map(|g| match g["first_engine_result"].as_str().unwrap() {
+            "win" => 1.0,
+            "draw" => 0.5,
+            _ => 0.0,
+        })
+        .sum();
+    assert_eq!(summary["points"].as_f64(), Some(points));
+    // The same seed plays the same openings and, at a fixed depth, the same
+    // games; two workers play them too; another seed other openings.
+    let (_, header2, games2) = self_match(&dir, &[&args[..], &["--concurrency", "2"]].concat());
+    assert_eq!(header2["opening_list"], header["opening_list"]);
+    let moves = |games: &[Json]| games.iter().map(|g| g["moves"].clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&games2), moves(&games));
+    let (_, header3, _) = self_match(&dir, &[&args[..], &["--seed", "7"]].concat());
+    assert_ne!(header3["opening_list"], header["opening_list"]);
+}
+
+#[test]
+fn morris_self_match_reads_positions_back_and_adjudicates() {
+    let dir = TempDir::new("morris");
+    let args = [
+        "nine-mens-morris",
+        "--movetime",
+        "10",
+        "--openings",
+        "2",
+        "--max-plies",
+        "60",
+        "--first-readback",
+        "d",
+        "--second-readback",
+        "d",
+        "--first-option",
+        "Hash=4",
+        "--opening-plies",
+        "3..3",
+    ];
+    let (summary, header, games) = self_match(&dir, &args);
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["disagreements"], serde_json::json!([]));
+    assert_eq!(summary["movetime_ms"], 10);
+    assert_eq!(summary["move_timeout_ms"], 1010);
+    assert_eq!(header["first"]["options"], serde_json::json!(["Hash=4"]));
+    assert_eq!(header["first"]["readback"], "d");
+    check_pairs(&header, &games, ["white", "black"]);
+    let sides = [(lapilli_morris::Colour::White, "white"), (lapilli_morris::Colour::Black, "black")];
+    for g in &games {
+        assert_eq!(g["opening_plies"], 3);
+        check_result(lapilli_morris::Position::start(lapilli_morris::Rules::default()), sides, g, 60);
+        // Each engine ply: about 10 ms (lapilli honours movetime; a proven
+        // result may answer sooner), its depth and score reported.
+        let opening = 3;
+        for (t, info) in
+            g["times_ms"].as_array().unwrap()[opening..].iter().zip(&g["info"].as_array().unwrap()[opening..])
+        {
+            assert!(t.as_f64().unwrap() < 1000.0, "{g}");
+            assert!(info["depth"].as_u64().is_some() && info["score"].as_str().is_some(), "{g}");
+        }
+    }
+    // The same seed and depth: the same games.
+    let fixed = ["nine-mens-morris", "--depth", "2", "--openings", "2", "--max-plies", "40"];
+    let (_, _, a) = self_match(&dir, &fixed);
+    let (_, _, b) = self_match(&dir, &fixed);
+    let moves = |games: &[Json]| games.iter().map(|g| g["moves"].clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&a), moves(&b));
+}
+
+/// A fake engine: a bash script that answers the handshake and behaves
+/// as `mode` says when asked to move: `illegal` plays a slide while
+/// placing, `none` answers `bestmove none`, `refuse` refuses every history
+/// with plies, `silent` never answers (and ignores `quit`), `die` exits,
+/// `mute` never finishes its handshake. Each start appends the process id
+/// to `pids`.
+fn fake(dir: &TempDir) -> String {
+    let script = r#"mode="$1"
+echo $$ >> "$2"
+while IFS= read -r line; do
+  case "$line" in
+    uci)
+      echo "id name fake $mode"
+      [ "$mode" = mute ] && continue
+      echo "option name Hash type spin default 16 min 1 max 64"
+      echo "uciok" ;;
+    isready) echo "readyok" ;;
+    position*)
+      if [ "$mode" = refuse ] && [[ "$line" == *" moves "* ]]; then
+        echo "info string illegal move ignored: ${line##* }"
+      fi ;;
+    go*)
+      case "$mode" in
+        illegal) echo "info depth 1 score cp 0"; echo "bestmove 0-8" ;;
+        none) echo "bestmove none" ;;
+        silent) ;;
+        die) exit 1 ;;
+        *) echo "bestmove 4" ;;
+      esac ;;
+    quit) [ "$mode" = silent ] || exit 0 ;;
+  esac
+done
+"#;
+    std::fs::write(dir.join("fake.sh"), script).unwrap();
+    dir.text("fake.sh")
+}
+
+/// A match of lapilli (first) against the fake engine in `mode`, over two
+/// openings (unless `extra` says otherwise) of two plies: the game cannot
+/// end before the fake has moved.
+fn against_fake(dir: &TempDir, mode: &str, extra: &[&str]) -> Run {
+    let command = format!("bash {} {mode} {}", fake(dir), dir.text("pids"));
+    let mut args =
+        vec!["match", "terni-lapilli", "--depth", "1", "--opening-plies", "2", "--second", &command];
+    if !extra.contains(&"--openings") {
+        args.extend(["--openings", "2"]);
+    }
+    args.extend(extra);
+    args.push("--json");
+    lapilli(dir, &args)
+}
+
+/// The process ids the fake engines wrote.
+fn fake_pids(dir: &TempDir) -> Vec<String> {
+    std::fs::read_to_string(dir.join("pids")).unwrap_or_default().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn an_illegal_move_or_a_refused_ply_is_a_disagreement_that_stops_the_match() {
+    for (mode, words) in
+        [("illegal", "illegal move 0-8"), ("refuse", "refused the history"), ("none", "bestmove none")]
+    {
+        let dir = TempDir::new(&format!("disagree-{mode}"));
+        let run = against_fake(&dir, mode, &[]);
+        assert_eq!(run.code, Some(3), "{mode}: {}", run.stderr);
+        let j = run.json();
+        assert_eq!(j["error"]["kind"], "engine", "{j}");
+        let d = j["disagreements"].as_array().unwrap();
+        assert_eq!(d.len(), 1, "{mode}: {j}");
+        assert_eq!(d[0]["engine"], format!("fake {mode}"), "{j}");
+        assert!(d[0]["what"].as_str().unwrap().contains(words), "{mode}: {}", d[0]);
+        // The match stopped at the first game the fake moved in, without a
+        // result for it.
+        assert_eq!(j["stopped"], "disagreement");
+        assert_eq!(j["endings"]["disagreement"], 1);
+        assert_eq!(
+            j["wins"].as_u64().unwrap() + j["draws"].as_u64().unwrap() + j["losses"].as_u64().unwrap(),
+            j["games"].as_u64().unwrap()
+        );
+        assert!(j["games"].as_u64().unwrap() < 4, "{j}");
+        assert!(run.stderr.contains("no result: rules disagreement at ply"), "{}", run.stderr);
+        // The refused ply is the last one sent; the illegal one the ply played.
+        let opening_and_more = d[0]["ply"].as_u64().unwrap();
+        assert!(opening_and_more >= 2, "{}", d[0]);
+    }
+    // Going on after disagreements: every game is played, none has a result,
+    // and the match still fails.
+    let dir = TempDir::new("disagree-continue");
+    let run = against_fake(&dir, "illegal", &["--continue-on-disagreement"]);
+    assert_eq!(run.code, Some(3), "{}", run.stderr);
+    let j = run.json();
+    assert_eq!((j["games"].as_u64(), j["disagreements"].as_array().unwrap().len()), (Some(0), 4));
+    assert_eq!(j["stopped"], Json::Null);
+    assert!(j["error"]["message"].as_str().unwrap().starts_with("4 rules disagreements"), "{j}");
+}
+
+#[test]
+fn a_silent_engine_loses_on_time_and_a_dying_one_by_crash() {
+    let dir = TempDir::new("silent");
+    let run = against_fake(&dir, "silent", &["--move-timeout", "300"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let j = run.json();
+    assert_eq!((j["games"].as_u64(), j["wins"].as_u64()), (Some(4), Some(4)), "{j}");
+    assert_eq!(j["forfeits"], serde_json::json!({"first": 0, "second": 4}));
+    assert_eq!(j["endings"], serde_json::json!({"time-forfeit": 4}));
+    assert!(run.stderr.contains("lost on time"), "{}", run.stderr);
+    assert!(run.stderr.contains("the second engine was started again"), "{}", run.stderr);
+    // One fake per game (each started again after its loss), none left
+    // running though it ignores `quit`.
+    let pids = fake_pids(&dir);
+    assert_eq!(pids.len(), 4, "{pids:?}");
+    if cfg!(target_os = "linux") {
+        for pid in &pids {
+            assert!(!Path::new(&format!("/proc/{pid}")).exists(), "the fake engine {pid} still runs");
+        }
+    }
+    let dir = TempDir::new("die");
+    let run = against_fake(&dir, "die", &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let j = run.json();
+    assert_eq!(j["crashes"], serde_json::json!({"first": 0, "second": 4}));
+    assert_eq!((j["wins"].as_u64(), j["endings"]["crash"].as_u64()), (Some(4), Some(4)), "{j}");
+    assert!(run.stderr.contains("crashed (the engine ended (exit status: 1))"), "{}", run.stderr);
+}
+
+#[test]
+fn the_sprt_stops_the_match_once_it_decides() {
+    // A fake that dies at every move loses every game: the test of H1
+    // (lapilli is stronger by 10 Elo) decides for H1 once the evidence is
+    // enough, and the match stops at that pair; if it never is, every game
+    // is played.
+    let dir = TempDir::new("sprt");
+    let run = against_fake(&dir, "die", &["--openings", "30", "--sprt", "elo0=0,elo1=10"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let j = run.json();
+    let sprt = &j["sprt"];
+    let games = j["games"].as_u64().unwrap();
+    assert_eq!((j["wins"].as_u64(), sprt["pairs"].as_u64()), (Some(games), Some(games / 2)), "{j}");
+    assert_eq!(j["pentanomial"][4].as_u64(), Some(games / 2));
+    assert_eq!(
+        (sprt["elo0"].as_f64(), sprt["elo1"].as_f64(), sprt["alpha"].as_f64()),
+        (Some(0.0), Some(10.0), Some(0.05))
+    );
+    let (llr, upper) = (sprt["llr"].as_f64().unwrap(), sprt["upper"].as_f64().unwrap());
+    if sprt["decision"] == "H1" {
+        assert_eq!(
+            (sprt["stopped_match"].as_bool(), j["stopped"].as_str()),
+            (Some(true), Some("sprt")),
+            "{j}"
+        );
+        assert!(games < 60 && games % 2 == 0 && llr >= upper, "{j}");
+        // No game was started after the deciding pair.
+        let lines = run.stderr.lines().filter(|l| l.starts_with("game ")).count();
+        assert_eq!(lines as u64, games, "{}", run.stderr);
+    } else {
+        assert_eq!(
+            (sprt["decision"].as_str(), games, j["stopped"].clone()),
+            (Some("continue"), 60, Json::Null),
+            "{j}"
+        );
+        assert!(llr < upper, "{j}");
+    }
+    // Bad specifications are usage errors.
+    for (spec, words) in [
+        ("elo0=10,elo1=0", "elo0"),
+        ("elo0=0", "elo1"),
+        ("elo0=0,elo1=10,alpha=0.7", "alpha"),
+        ("elo0:0,elo1:10", "key=value"),
+    ] {
+        let run = lapilli(&dir, &["match", "terni-lapilli", "--sprt", spec, "--json"]);
+        assert_eq!(run.code, Some(2), "{spec}: {}", run.stderr);
+        let j = run.json();
+        assert_eq!(j["error"]["kind"], "usage", "{spec}");
+        assert!(j["error"]["message"].as_str().unwrap().contains(words), "{spec}: {j}");
+    }
+}
+
+#[test]
+fn engines_that_do_not_start_are_errors_naming_them() {
+    let dir = TempDir::new("start");
+    let script = fake(&dir);
+    let pids = dir.text("pids");
+    let cases: [(String, &[&str], &str); 4] = [
+        (format!("bash {script} mute {pids}"), &["--handshake-timeout", "300"], "no `uciok` within 0.3 s"),
+        ("/nonexistent/engine uci".into(), &[], "cannot run \"/nonexistent/engine\""),
+        (format!("bash {script} ok {pids}"), &["--second-option", "Threads=2"], "no option \"Threads\""),
+        (format!("bash {script} ok {pids}"), &["--second-readback", "fen"], "not a morris game"),
+    ];
+    for (command, extra, words) in cases {
+        let mut args = vec!["match", "terni-lapilli", "--depth", "1", "--second", &command, "--json"];
+        args.extend(extra);
+        let started = Instant::now();
+        let run = lapilli(&dir, &args);
+        let j = run.json();
+        let kind = if words.contains("morris") { "option" } else { "engine" };
+        assert_eq!(j["error"]["kind"], kind, "{command}: {j}");
+        assert_eq!(run.code, Some(if kind == "engine" { 3 } else { 2 }), "{command}");
+        assert!(j["error"]["message"].as_str().unwrap().contains(words), "{command}: {j}");
+        assert!(run.stderr.contains(words), "{}", run.stderr);
+        assert!(started.elapsed() < Duration::from_secs(20));
+    }
+    // The engine's own lines are quoted.
+    let mute = format!("bash {script} mute {pids}");
+    let run =
+        lapilli(&dir, &["match", "terni-lapilli", "--second", &mute, "--handshake-timeout", "200", "--json"]);
+    assert!(run.json()["error"]["message"].as_str().unwrap().contains("id name fake mute"), "{}", run.stdout);
+    // A command line that does not split.
+    let run = lapilli(&dir, &["match", "terni-lapilli", "--first", "lapilli 'uci", "--json"]);
+    assert_eq!((run.code, run.json()["error"]["kind"].as_str()), (Some(2), Some("usage")));
+}
+
+#[test]
+fn openings_files_are_read_and_their_errors_name_the_line() {
+    let dir = TempDir::new("openings");
+    let file = dir.join("openings.txt");
+    let path = file.to_string_lossy().into_owned();
+    std::fs::write(&file, "# two openings\n0 4\n\n8 1 2\n").unwrap();
+    let run = lapilli(&dir, &["match", "terni-lapilli", "--depth", "1", "--openings-file", &path, "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let j = run.json();
+    assert_eq!((j["games"].as_u64(), j["openings"]["count"].as_u64()), (Some(4), Some(2)));
+    assert_eq!(j["openings"]["file"].as_str(), Some(path.as_str()));
+    assert_eq!(j["openings"]["seed"], Json::Null);
+    assert!(run.stderr.contains("[opening 2: 8 1 2]"), "{}", run.stderr);
+    for (text, kind, words) in [
+        ("0 4\n0 zz\n", "move", "line 2: cannot read \"zz\""),
+        ("0 4\n\n4 4\n", "move", "line 3: illegal move"),
+        ("0 3 1 4 2\n", "game-over", "line 1: the opening ends the game"),
+        ("# none\n", "option", "no opening in the file"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let run = lapilli(&dir, &["match", "terni-lapilli", "--openings-file", &path, "--json"]);
+        assert_eq!(run.code, Some(2), "{text}: {}", run.stderr);
+        let j = run.json();
+        assert_eq!(j["error"]["kind"], kind, "{text}: {j}");
+        assert!(j["error"]["message"].as_str().unwrap().contains(words), "{text}: {j}");
+    }
+    let missing = dir.text("missing.txt");
+    let run = lapilli(&dir, &["match", "terni-lapilli", "--openings-file", &missing, "--json"]);
+    assert_eq!((run.code, run.json()["error"]["kind"].as_str()), (Some(1), Some("io")));
+    // Random openings that cannot all be distinct.
+    let run =
+        lapilli(&dir, &["match", "terni-lapilli", "--openings", "10", "--opening-plies", "1", "--json"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.json()["error"]["message"].as_str().unwrap().contains("only 9 distinct openings"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_text_summary_names_the_engines_and_the_times() {
+    let dir = TempDir::new("text");
+    let run = lapilli(
+        &dir,
+        &["match", "terni-lapilli", "--movetime", "10", "--openings", "1", "--first-name", "A"],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for words in [
+        "first engine: A (",
+        "second engine: lapilli ",
+        "games: 2 with a result, of 2",
+        "elo: ",
+        "time per move, A: median ",
+    ] {
+        assert!(run.stdout.contains(words), "{words}: {}", run.stdout);
+    }
+    assert_eq!(run.stderr.lines().filter(|l| l.starts_with("game ")).count(), 2, "{}", run.stderr);
+    assert!(run.stderr.lines().any(|l| l.starts_with("game 2/2 [opening 1: ")), "{}", run.stderr);
+    // The help documents the JSON keys.
+    let help = lapilli(&dir, &["match", "--help"]);
+    for key in ["games_planned", "pentanomial", "elo_pairs", "first_engine_result", "times_ms", "stopped"] {
+        assert!(help.stdout.contains(key), "{key}");
+    }
+}

@@ -1,0 +1,256 @@
+//! `lapilli uci`: the Sanmill-like protocol driven through pipes, as a
+//! match harness drives it.
+
+use lapilli_game::{CheckedGame, Game};
+use lapilli_morris::{Position, Rules};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// A nine men's morris position that threefold repetition ends with the
+/// moves [`REPETITION`].
+const MORRIS: &str = "WW.W..../B.....W./B...B... w 0 0 -";
+const REPETITION: &str = "g4-g1 b6-a1 g1-g4 a1-b6 g4-g1 b6-a1 g1-g4 a1-b6";
+
+/// A running `lapilli uci`, its output lines read on a thread.
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Uci {
+    fn start(args: &[&str]) -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+            .arg("uci")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the program starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                if send.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to the first that starts with `prefix` (included),
+    /// within `timeout`.
+    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no {prefix:?} within {timeout:?}; saw {seen:?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the program ended before {prefix:?}; saw {seen:?}")
+                }
+            }
+        }
+    }
+
+    /// The move of the `bestmove` line among `lines`.
+    fn best(lines: &[String]) -> String {
+        lines.last().unwrap().strip_prefix("bestmove ").unwrap().to_string()
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "quit did not end the program");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// The nine men's morris position after `moves` (each a word of plies).
+fn after(moves: &str) -> Position {
+    let mut pos = Position::start(Rules::default());
+    for word in moves.split_whitespace() {
+        for m in pos.parse_plies(word).unwrap() {
+            pos.check(m).unwrap();
+            pos.play_unchecked(m);
+        }
+    }
+    pos
+}
+
+/// Whether `text` is one legal ply in `pos`.
+fn is_legal(pos: &Position, text: &str) -> bool {
+    matches!(pos.parse_plies(text).as_deref(), Ok([m]) if pos.check(*m).is_ok())
+}
+
+#[test]
+fn handshake_and_a_depth_search_answer_a_legal_move() {
+    let mut uci = Uci::start(&[]);
+    uci.send("uci");
+    let lines = uci.until("uciok", Duration::from_secs(5));
+    assert!(lines[0].starts_with("id name lapilli "), "{lines:?}");
+    for option in ["option name Hash type spin default 16", "option name Threads type spin default 1"] {
+        assert!(lines.iter().any(|l| l.starts_with(option)), "{option}: {lines:?}");
+    }
+    uci.send("isready");
+    assert_eq!(uci.until("readyok", Duration::from_secs(1)), ["readyok"]);
+    uci.send("ucinewgame");
+    uci.send("position startpos moves d7 d6");
+    uci.send("go depth 4");
+    let lines = uci.until("bestmove", Duration::from_secs(5));
+    let info = lines.iter().find(|l| l.starts_with("info depth 4 score ")).expect("an info line at depth 4");
+    assert!(info.contains(" nodes ") && info.contains(" time ") && info.contains(" pv "), "{info}");
+    let best = Uci::best(&lines);
+    let pos = after("d7 d6");
+    assert!(is_legal(&pos, &best), "{best} in {pos}");
+    // The line's first ply is the best move.
+    assert_eq!(info.split(" pv ").nth(1).unwrap().split(' ').next(), Some(best.as_str()), "{info}");
+
+    // The same process searches again, from another position: the engine
+    // is reused.
+    uci.send(&format!("position startpos moves d7 d6 {best}"));
+    uci.send("go nodes 3000");
+    let lines = uci.until("bestmove", Duration::from_secs(5));
+    let next = Uci::best(&lines);
+    let pos = after(&format!("d7 d6 {best}"));
+    assert!(is_legal(&pos, &next), "{next} in {pos}");
+    uci.quit();
+}
+
+#[test]
+fn stop_and_movetime_answer_in_time() {
+    let mut uci = Uci::start(&["nine-mens-morris"]);
+    uci.send("position startpos");
+    uci.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    // isready is answered while the search runs.
+    uci.send("isready");
+    assert_eq!(uci.until("readyok", Duration::from_millis(500)), ["readyok"]);
+    let stopped = Instant::now();
+    uci.send("stop");
+    let lines = uci.until("bestmove", Duration::from_secs(1));
+    assert!(stopped.elapsed() < Duration::from_secs(1), "{:?}", stopped.elapsed());
+    assert!(is_legal(&after(""), &Uci::best(&lines)), "{lines:?}");
+
+    uci.send("position startpos moves d7");
+    let started = Instant::now();
+    uci.send("go movetime 150");
+    let lines = uci.until("bestmove", Duration::from_millis(1500));
+    let took = started.elapsed();
+    assert!(took >= Duration::from_millis(150), "{took:?}");
+    assert!(is_legal(&after("d7"), &Uci::best(&lines)), "{lines:?}");
+    uci.quit();
+}
+
+#[test]
+fn illegal_moves_and_finished_games_are_reported() {
+    let mut uci = Uci::start(&[]);
+    // d7 is taken: the position stays after d7 alone.
+    uci.send("position startpos moves d7 d7 a1");
+    let lines = uci.until("info string", Duration::from_secs(1));
+    assert!(lines[0].starts_with("info string illegal move d7: "), "{lines:?}");
+    uci.send("d");
+    let lines = uci.until("Fen: ", Duration::from_secs(1));
+    assert_eq!(lines.last().unwrap(), &format!("Fen: {}", after("d7")));
+    uci.send("position startpos moves zz9");
+    let lines = uci.until("info string", Duration::from_secs(1));
+    assert!(lines[0].starts_with("info string illegal move zz9: "), "{lines:?}");
+
+    // Threefold repetition from the moves given.
+    uci.send(&format!("position fen {MORRIS} moves {REPETITION}"));
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove", Duration::from_secs(2));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("info string game over: ") && lines[0].contains("repetition"), "{lines:?}");
+    assert_eq!(lines[1], "bestmove none");
+    // A move after the end is refused.
+    uci.send(&format!("position fen {MORRIS} moves {REPETITION} g4-g1"));
+    let lines = uci.until("info string", Duration::from_secs(1));
+    assert!(lines[0].starts_with("info string illegal move g4-g1: the game is over"), "{lines:?}");
+    // The no-progress rule, from the position's own count.
+    uci.send(&format!("position fen {MORRIS} 100"));
+    uci.send("go");
+    let lines = uci.until("bestmove", Duration::from_secs(2));
+    assert_eq!(lines[1], "bestmove none", "{lines:?}");
+    // The same position before the repetition is searched.
+    uci.send(&format!("position fen {MORRIS}"));
+    uci.send("go depth 2");
+    let lines = uci.until("bestmove", Duration::from_secs(2));
+    let pos: Position = MORRIS.parse().unwrap();
+    assert!(is_legal(&pos, &Uci::best(&lines)), "{lines:?}");
+    uci.quit();
+}
+
+#[test]
+fn options_are_set_or_refused_in_words() {
+    let mut uci = Uci::start(&[]);
+    uci.send("setoption name Hash value 32");
+    uci.send("setoption name Threads value 2");
+    uci.send("setoption name SkillLevel value 30");
+    let lines = uci.until("info string", Duration::from_secs(2));
+    assert_eq!(lines.len(), 1, "Hash and Threads are accepted silently: {lines:?}");
+    assert!(lines[0].contains("unknown option \"SkillLevel\""), "{lines:?}");
+    uci.send("setoption name Threads value 0");
+    let lines = uci.until("info string", Duration::from_secs(1));
+    assert!(lines[0].contains("Threads") && lines[0].contains("from 1 to 64"), "{lines:?}");
+    uci.send("setoption name Hash value lots");
+    let lines = uci.until("info string", Duration::from_secs(1));
+    assert!(lines[0].contains("Hash"), "{lines:?}");
+    uci.send("frobnicate");
+    let lines = uci.until("info string", Duration::from_secs(1));
+    assert!(lines[0].contains("unknown command"), "{lines:?}");
+    // The engine with the new table and two threads searches.
+    uci.send("position startpos moves d7 d6");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove", Duration::from_secs(5));
+    assert!(is_legal(&after("d7 d6"), &Uci::best(&lines)), "{lines:?}");
+    uci.quit();
+}
+
+#[test]
+fn the_end_of_the_input_waits_for_a_search_with_limits() {
+    let out = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(["uci", "terni-lapilli"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(b"position startpos moves 4\ngo depth 5\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    // Depth 5 was completed, not cut short by the end of the input.
+    assert!(lines[0].starts_with("info depth 5 score "), "{text}");
+    let best = lines[1].strip_prefix("bestmove ").unwrap();
+    let mut pos = lapilli_terni_lapilli::Position::start(lapilli_terni_lapilli::Rules::default());
+    pos.play_unchecked(pos.parse_plies("4").unwrap()[0]);
+    assert!(pos.parse_plies(best).is_ok_and(|m| m.len() == 1 && pos.check(m[0]).is_ok()), "{best}");
+}

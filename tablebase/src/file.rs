@@ -1,0 +1,533 @@
+//! The tier file format and the errors of tablebases.
+//!
+//! A tier file (`<tier>.ltb`) is, in little-endian byte order:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic, `LAPILTB\0` ([`MAGIC`]) |
+//! | 2 | format version ([`FORMAT_VERSION`]) |
+//! | 2 + n | variant name (length, then UTF-8), e.g. `nine-mens-morris` |
+//! | 2 + n | index scheme, e.g. `morris-pair-index/1` |
+//! | 2 + n | tier name, e.g. `w3b3` |
+//! | 8 | entries: the tier's index size |
+//! | 8 x 4 | orbits won, lost, drawn, unused indices |
+//! | 8 x 3 | positions won, lost, drawn |
+//! | 4 | longest DTM, plies |
+//! | 8 | the index of an entry with that DTM (`u64::MAX`: none) |
+//! | 1 | DTM width in bytes: 1 or 2 |
+//! | 4 | CRC-32 (IEEE) of the header's bytes before it, so a damaged header is told from a file of another game |
+//! | ⌈entries / 4⌉ | WDL, 2 bits per entry, low bits first: 0 unused, 1 win, 2 loss, 3 draw |
+//! | entries x width | DTM in plies per entry (0 for draws and unused entries) |
+//! | 4 | CRC-32 (IEEE) of every byte before it |
+
+use super::table::{decode, encode, TierCounts, TierTable, NONE};
+use super::TierSpace;
+use lapilli_game::Value;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The first 8 bytes of every tier file.
+pub const MAGIC: [u8; 8] = *b"LAPILTB\0";
+/// The version of the file format this build writes and reads.
+pub const FORMAT_VERSION: u16 = 1;
+/// The file name extension of tier files.
+const EXTENSION: &str = "ltb";
+
+/// What went wrong with a tablebase: reading, writing, checking, building.
+#[derive(Debug, Error)]
+pub enum TablebaseError {
+    /// The file system refused.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// Not a tier file.
+    #[error("{path}: not a lapilli tablebase file (its first bytes are not the magic \"LAPILTB\")")]
+    BadMagic {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A tier file of another format version.
+    #[error("{path}: format version {found}; this build reads version {expected}")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version in the file.
+        found: u16,
+        /// The version this build reads.
+        expected: u16,
+    },
+    /// A tier file of another game or variant, or indexed another way.
+    #[error("{path}: a table of {found}, but {expected} was asked for")]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// What the file holds: variant, scheme or tier.
+        found: String,
+        /// What was expected.
+        expected: String,
+    },
+    /// The file is shorter than its header announces.
+    #[error("{path}: truncated: {found} bytes where the header announces {expected}")]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// Bytes found.
+        found: u64,
+        /// Bytes announced.
+        expected: u64,
+    },
+    /// The checksum does not match: the file is corrupted.
+    #[error("{path}: corrupted: the checksum is {found:#010x}, the contents give {computed:#010x}")]
+    Checksum {
+        /// The file.
+        path: PathBuf,
+        /// The checksum stored.
+        found: u32,
+        /// The checksum of the contents.
+        computed: u32,
+    },
+    /// A header field or an entry out of range.
+    #[error("{path}: corrupted: {what}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
+    /// A tier the directory has no file for.
+    #[error("{dir}: no table for tier {tier}")]
+    MissingTier {
+        /// The directory.
+        dir: PathBuf,
+        /// The tier.
+        tier: String,
+    },
+    /// A ply leads out of the tier to a position no loaded table covers.
+    #[error("tier {tier}: no table values {position}: a dependency is missing")]
+    MissingDependency {
+        /// The tier being solved.
+        tier: String,
+        /// The position no table covers.
+        position: String,
+    },
+    /// A tier needs more memory than the budget allows.
+    #[error(
+        "tier {tier} needs about {:.1} MiB, over the budget of {:.1} MiB",
+        *needed as f64 / 1048576.0,
+        *budget as f64 / 1048576.0
+    )]
+    MemoryBudget {
+        /// The tier.
+        tier: String,
+        /// Bytes it needs.
+        needed: u64,
+        /// Bytes allowed.
+        budget: u64,
+    },
+    /// A tier too large for one table.
+    #[error("tier {tier} has {size} indices, beyond the 2^32 a table holds")]
+    TierTooLarge {
+        /// The tier.
+        tier: String,
+        /// Its index size.
+        size: u64,
+    },
+    /// The tiers' dependencies loop.
+    #[error("the tier dependencies have a cycle through {tier}")]
+    Cycle {
+        /// A tier on the cycle.
+        tier: String,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+}
+
+impl TablebaseError {
+    pub(crate) fn io(path: &Path, source: io::Error) -> TablebaseError {
+        TablebaseError::Io { path: path.to_path_buf(), source }
+    }
+}
+
+/// The header of a tier file: what it holds and its counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TierFile {
+    /// The variant, e.g. `nine-mens-morris`.
+    pub variant: String,
+    /// The index scheme.
+    pub scheme: String,
+    /// The tier's name.
+    pub tier: String,
+    /// Indices in the tier.
+    pub entries: u64,
+    /// Counts by value, in orbits and in positions, and the longest DTM.
+    pub counts: TierCounts,
+    /// Bytes per DTM entry: 1 or 2.
+    pub dtm_width: u8,
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    path: &'a Path,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], TablebaseError> {
+        if self.bytes.len() - self.at < n {
+            return Err(TablebaseError::Truncated {
+                path: self.path.to_path_buf(),
+                found: self.bytes.len() as u64,
+                expected: (self.at + n) as u64,
+            });
+        }
+        let s = &self.bytes[self.at..self.at + n];
+        self.at += n;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, TablebaseError> {
+        Ok(self.take(1)?[0])
+    }
+    fn u16(&mut self) -> Result<u16, TablebaseError> {
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
+    }
+    fn u32(&mut self) -> Result<u32, TablebaseError> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+    }
+    fn u64(&mut self) -> Result<u64, TablebaseError> {
+        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
+    }
+    fn text(&mut self) -> Result<String, TablebaseError> {
+        let n = self.u16()? as usize;
+        let path = self.path;
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| TablebaseError::Corrupt {
+            path: path.to_path_buf(),
+            what: "a name is not UTF-8".into(),
+        })
+    }
+}
+
+fn put_text(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(&(s.len() as u16).to_le_bytes());
+    out.extend_from_slice(s.as_bytes());
+}
+
+impl TierFile {
+    /// The file name of a tier: `<tier>.ltb`.
+    pub fn file_name(tier: &str) -> String {
+        format!("{tier}.{EXTENSION}")
+    }
+
+    /// The header of `table` as the file of `tier`.
+    pub fn describe<S: TierSpace>(space: &S, tier: S::Tier, table: &TierTable) -> TierFile {
+        let dtm_width: u8 = if table.counts.max_dtm <= u32::from(u8::MAX) { 1 } else { 2 };
+        TierFile {
+            variant: space.variant_name(),
+            scheme: space.scheme(),
+            tier: space.tier_name(tier),
+            entries: table.len(),
+            counts: table.counts,
+            dtm_width,
+        }
+    }
+
+    /// Encodes `table` as the file of `tier` (see the module docs).
+    pub fn encode<S: TierSpace>(space: &S, tier: S::Tier, table: &TierTable) -> (TierFile, Vec<u8>) {
+        let header = TierFile::describe(space, tier, table);
+        let dtm_width = header.dtm_width;
+        let n = table.codes.len();
+        let mut out = Vec::with_capacity(128 + n / 4 + n * usize::from(dtm_width));
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        put_text(&mut out, &header.variant);
+        put_text(&mut out, &header.scheme);
+        put_text(&mut out, &header.tier);
+        let c = &header.counts;
+        for x in
+            [header.entries, c.win_classes, c.loss_classes, c.draw_classes, c.unused, c.win, c.loss, c.draw]
+        {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend_from_slice(&c.max_dtm.to_le_bytes());
+        out.extend_from_slice(&c.example.unwrap_or(u64::MAX).to_le_bytes());
+        out.push(dtm_width);
+        let header_crc = crc32fast::hash(&out);
+        out.extend_from_slice(&header_crc.to_le_bytes());
+        let wdl = |code: u16| -> u8 {
+            match decode(code) {
+                None => 0,
+                Some(Value::Win(_)) => 1,
+                Some(Value::Loss(_)) => 2,
+                Some(Value::Draw) => 3,
+            }
+        };
+        out.extend(
+            table.codes.chunks(4).map(|q| q.iter().enumerate().fold(0u8, |b, (k, &c)| b | wdl(c) << (2 * k))),
+        );
+        for &code in &table.codes {
+            let dtm = decode(code).and_then(Value::plies).unwrap_or(0);
+            if dtm_width == 1 {
+                out.push(dtm as u8);
+            } else {
+                out.extend_from_slice(&(dtm as u16).to_le_bytes());
+            }
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        (header, out)
+    }
+
+    /// Writes `table` to `path` (through a temporary file renamed into
+    /// place, so a reader never sees half a file).
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`].
+    pub fn write<S: TierSpace>(
+        path: &Path,
+        space: &S,
+        tier: S::Tier,
+        table: &TierTable,
+    ) -> Result<TierFile, TablebaseError> {
+        let (header, bytes) = TierFile::encode(space, tier, table);
+        let tmp = path.with_extension("ltb.tmp");
+        let write = || -> io::Result<()> {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(&bytes)?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, path)
+        };
+        write().map_err(|e| TablebaseError::io(path, e))?;
+        Ok(header)
+    }
+
+    /// Reads the tier file at `path` written for `space` (and, if given,
+    /// for `tier`), checking magic, version, variant, scheme, tier, size
+    /// and checksum.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`], [`TablebaseError::BadMagic`],
+    /// [`TablebaseError::Version`], [`TablebaseError::Mismatch`] (another
+    /// variant, scheme or tier, or a size the space does not give the
+    /// tier), [`TablebaseError::Truncated`], [`TablebaseError::Checksum`],
+    /// [`TablebaseError::Corrupt`].
+    pub fn read<S: TierSpace>(
+        path: &Path,
+        space: &S,
+        tier: Option<S::Tier>,
+    ) -> Result<(TierFile, TierTable), TablebaseError> {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|e| TablebaseError::io(path, e))?;
+        TierFile::decode(&bytes, path, space, tier)
+    }
+
+    /// Parses and checks the header (magic to the header's checksum).
+    fn header<S: TierSpace>(
+        r: &mut Reader<'_>,
+        space: &S,
+        tier: Option<S::Tier>,
+    ) -> Result<TierFile, TablebaseError> {
+        let path = r.path;
+        let bad = |what: String| TablebaseError::Corrupt { path: path.to_path_buf(), what };
+        if r.bytes.len() < MAGIC.len() || r.bytes[..MAGIC.len()] != MAGIC {
+            return Err(TablebaseError::BadMagic { path: path.to_path_buf() });
+        }
+        r.take(MAGIC.len())?;
+        let version = r.u16()?;
+        if version != FORMAT_VERSION {
+            return Err(TablebaseError::Version {
+                path: path.to_path_buf(),
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let variant = r.text()?;
+        let scheme = r.text()?;
+        let tier_name = r.text()?;
+        let entries = r.u64()?;
+        let mut field = [0u64; 7];
+        for x in &mut field {
+            *x = r.u64()?;
+        }
+        let max_dtm = r.u32()?;
+        let example = r.u64()?;
+        let dtm_width = r.u8()?;
+        let computed = crc32fast::hash(&r.bytes[..r.at]);
+        let found = r.u32()?;
+        if found != computed {
+            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found, computed });
+        }
+        let mismatch = |found: String, expected: String| TablebaseError::Mismatch {
+            path: path.to_path_buf(),
+            found,
+            expected,
+        };
+        if variant != space.variant_name() {
+            return Err(mismatch(
+                format!("variant {variant:?}"),
+                format!("variant {:?}", space.variant_name()),
+            ));
+        }
+        if scheme != space.scheme() {
+            return Err(mismatch(
+                format!("index scheme {scheme:?}"),
+                format!("index scheme {:?}", space.scheme()),
+            ));
+        }
+        let found_tier =
+            space.parse_tier(&tier_name).ok_or_else(|| bad(format!("unknown tier {tier_name:?}")))?;
+        if let Some(t) = tier {
+            if t != found_tier {
+                return Err(mismatch(format!("tier {tier_name}"), format!("tier {}", space.tier_name(t))));
+            }
+        }
+        if entries != space.size(found_tier) {
+            return Err(mismatch(
+                format!("{entries} entries"),
+                format!("{} entries for tier {tier_name}", space.size(found_tier)),
+            ));
+        }
+        if dtm_width != 1 && dtm_width != 2 {
+            return Err(bad(format!("a DTM width of {dtm_width} bytes")));
+        }
+        if field[..4].iter().sum::<u64>() != entries {
+            return Err(bad(format!("counts that do not add up to the {entries} entries")));
+        }
+        let counts = TierCounts {
+            win_classes: field[0],
+            loss_classes: field[1],
+            draw_classes: field[2],
+            unused: field[3],
+            win: field[4],
+            loss: field[5],
+            draw: field[6],
+            max_dtm,
+            example: (example != u64::MAX).then_some(example),
+        };
+        Ok(TierFile { variant, scheme, tier: tier_name, entries, counts, dtm_width })
+    }
+
+    /// The length a file with this header has, in bytes.
+    fn expected_len(&self, header_len: usize) -> u64 {
+        header_len as u64 + self.entries.div_ceil(4) + self.entries * u64::from(self.dtm_width) + 4
+    }
+
+    /// [`TierFile::read`] from bytes in memory; `path` names them in errors.
+    ///
+    /// # Errors
+    /// As [`TierFile::read`], but for [`TablebaseError::Io`].
+    pub fn decode<S: TierSpace>(
+        bytes: &[u8],
+        path: &Path,
+        space: &S,
+        tier: Option<S::Tier>,
+    ) -> Result<(TierFile, TierTable), TablebaseError> {
+        let mut r = Reader { bytes, at: 0, path };
+        let header = TierFile::header(&mut r, space, tier)?;
+        let expected = header.expected_len(r.at);
+        let found = bytes.len() as u64;
+        if found < expected {
+            return Err(TablebaseError::Truncated { path: path.to_path_buf(), found, expected });
+        }
+        if found > expected {
+            return Err(TablebaseError::Corrupt {
+                path: path.to_path_buf(),
+                what: format!("{found} bytes where the header announces {expected}"),
+            });
+        }
+        let body = &bytes[..bytes.len() - 4];
+        let stored = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
+        let computed = crc32fast::hash(body);
+        if stored != computed {
+            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found: stored, computed });
+        }
+        let n = header.entries as usize;
+        let width = usize::from(header.dtm_width);
+        let wdl = r.take(n.div_ceil(4))?.to_vec();
+        let dtm = r.take(n * width)?;
+        let mut codes = Vec::with_capacity(n);
+        for i in 0..n {
+            let plies = if width == 1 {
+                u32::from(dtm[i])
+            } else {
+                u32::from(u16::from_le_bytes([dtm[2 * i], dtm[2 * i + 1]]))
+            };
+            codes.push(match (wdl[i / 4] >> (2 * (i % 4))) & 3 {
+                0 => NONE,
+                1 => encode(Value::Win(plies)),
+                2 => encode(Value::Loss(plies)),
+                _ => encode(Value::Draw),
+            });
+        }
+        let counts = header.counts;
+        Ok((header, TierTable { codes, counts }))
+    }
+
+    /// The variant a tier file belongs to (its header's variant name), read
+    /// without knowing the game: how a front end finds which game a folder
+    /// of tables is for.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`], [`TablebaseError::BadMagic`],
+    /// [`TablebaseError::Version`], [`TablebaseError::Truncated`],
+    /// [`TablebaseError::Corrupt`].
+    pub fn read_variant(path: &Path) -> Result<String, TablebaseError> {
+        let mut f = std::fs::File::open(path).map_err(|e| TablebaseError::io(path, e))?;
+        let mut head = Vec::new();
+        (&mut f).take(1024).read_to_end(&mut head).map_err(|e| TablebaseError::io(path, e))?;
+        let mut r = Reader { bytes: &head, at: 0, path };
+        if head.len() < MAGIC.len() || head[..MAGIC.len()] != MAGIC {
+            return Err(TablebaseError::BadMagic { path: path.to_path_buf() });
+        }
+        r.take(MAGIC.len())?;
+        let version = r.u16()?;
+        if version != FORMAT_VERSION {
+            return Err(TablebaseError::Version {
+                path: path.to_path_buf(),
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let variant = r.text()?;
+        // The rest of the header, for its checksum: a damaged name is
+        // reported as damage, not as another game.
+        let skip = |r: &mut Reader<'_>| -> Result<(), TablebaseError> {
+            r.text()?;
+            r.text()?;
+            r.take(8 * 8 + 4 + 8 + 1)?;
+            Ok(())
+        };
+        skip(&mut r)?;
+        let computed = crc32fast::hash(&r.bytes[..r.at]);
+        let found = r.u32()?;
+        if found != computed {
+            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found, computed });
+        }
+        Ok(variant)
+    }
+
+    /// Reads only the header of the tier file at `path` and checks the
+    /// file's length (the checksum is checked when the table is read).
+    ///
+    /// # Errors
+    /// As [`TierFile::read`], but for the checksum.
+    pub fn read_header<S: TierSpace>(path: &Path, space: &S) -> Result<TierFile, TablebaseError> {
+        let mut f = std::fs::File::open(path).map_err(|e| TablebaseError::io(path, e))?;
+        let len = f.metadata().map_err(|e| TablebaseError::io(path, e))?.len();
+        let mut head = Vec::new();
+        (&mut f).take(4096).read_to_end(&mut head).map_err(|e| TablebaseError::io(path, e))?;
+        let mut r = Reader { bytes: &head, at: 0, path };
+        let header = TierFile::header(&mut r, space, None)?;
+        let expected = header.expected_len(r.at);
+        if len < expected {
+            return Err(TablebaseError::Truncated { path: path.to_path_buf(), found: len, expected });
+        }
+        Ok(header)
+    }
+}

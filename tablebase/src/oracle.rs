@@ -1,0 +1,120 @@
+//! Tablebases behind a trait object, for front ends and the engine.
+
+use super::file::TablebaseError;
+use super::probe::Tablebases;
+use super::TierSpace;
+use lapilli_game::Value;
+use lapilli_game::{Evaluate, Game};
+use std::fmt;
+
+/// One tier of a set, as plain data (`lapilli tablebase stats`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TierSummary {
+    /// The tier's name.
+    pub tier: String,
+    /// Indices in the tier (slack included).
+    pub entries: u64,
+    /// Orbits with a value.
+    pub classes: u64,
+    /// Positions (every member of every orbit) won, lost and drawn for the
+    /// side to move.
+    pub win: u64,
+    /// Positions lost for the side to move.
+    pub loss: u64,
+    /// Drawn positions.
+    pub draw: u64,
+    /// The longest DTM in the tier, in plies.
+    pub max_dtm: u32,
+    /// A position with that DTM, in position text.
+    pub example: Option<String>,
+}
+
+impl TierSummary {
+    /// Positions with a value: `win + loss + draw`.
+    pub fn positions(&self) -> u64 {
+        self.win + self.loss + self.draw
+    }
+}
+
+/// Exact values and perfect plies of the positions a set of tables covers,
+/// without the tier types: what a front end holds
+/// (`Box<dyn Oracle<G>>`). [`Tablebases`] implements it.
+pub trait Oracle<G: Game>: Send + Sync {
+    /// The value of `pos` (WDL and DTM in plies) for its side to move, or
+    /// `None` when no table covers it.
+    fn probe(&self, pos: &G) -> Option<Value>;
+    /// The perfect ply (fastest win, else a draw, else the slowest loss)
+    /// with the value it keeps; `None` when the game is over or not every
+    /// successor is covered.
+    fn best_move(&self, pos: &G) -> Option<(G::Move, Value)>;
+    /// The tiers held, with their counts.
+    fn summaries(&self) -> Vec<TierSummary>;
+    /// The name of `pos`'s tier, if the tables have it.
+    fn tier(&self, pos: &G) -> Option<String>;
+    /// [`Oracle::probe`], with a table that cannot be loaded reported.
+    ///
+    /// # Errors
+    /// When the tier's table cannot be read ([`Tablebases::table`]).
+    fn try_probe(&self, pos: &G) -> Result<Option<Value>, TablebaseError>;
+}
+
+impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
+    fn probe(&self, pos: &S::Game) -> Option<Value> {
+        Tablebases::probe(self, pos)
+    }
+
+    fn best_move(&self, pos: &S::Game) -> Option<(<S::Game as Game>::Move, Value)> {
+        Tablebases::best_move(self, pos)
+    }
+
+    fn summaries(&self) -> Vec<TierSummary> {
+        self.tiers()
+            .map(|(tier, h)| TierSummary {
+                tier: h.tier.clone(),
+                entries: h.entries,
+                classes: h.counts.classes(),
+                win: h.counts.win,
+                loss: h.counts.loss,
+                draw: h.counts.draw,
+                max_dtm: h.counts.max_dtm,
+                example: h.counts.example.and_then(|i| self.space().position(tier, i)).map(|p| p.to_string()),
+            })
+            .collect()
+    }
+
+    fn tier(&self, pos: &S::Game) -> Option<String> {
+        let tier = self.space().tier_of(pos)?;
+        self.has_tier(tier).then(|| self.space().tier_name(tier))
+    }
+
+    fn try_probe(&self, pos: &S::Game) -> Result<Option<Value>, TablebaseError> {
+        Tablebases::try_probe(self, pos)
+    }
+}
+
+/// An evaluation that answers exact values from tablebases: the engine
+/// scores a covered position by its value and DTM (a win in `d` plies at
+/// ply `p` scores `WIN - p - d`) instead of searching below it, and
+/// evaluates the others with `eval`.
+pub struct Probing<'t, E, G: Game> {
+    /// The evaluation of positions the tables do not cover.
+    pub eval: E,
+    /// The tables.
+    pub tables: &'t dyn Oracle<G>,
+}
+
+impl<E: fmt::Debug, G: Game> fmt::Debug for Probing<'_, E, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Probing").field("eval", &self.eval).finish_non_exhaustive()
+    }
+}
+
+impl<E: Evaluate<G>, G: Game> Evaluate<G> for Probing<'_, E, G> {
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.eval.evaluate(pos)
+    }
+
+    fn probe(&self, pos: &G) -> Option<Value> {
+        self.tables.probe(pos)
+    }
+}

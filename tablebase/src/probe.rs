@@ -1,0 +1,303 @@
+//! Probing solved tiers: values, perfect plies, and the engine's hook.
+
+use super::file::{TablebaseError, TierFile};
+use super::solver::terminal_value;
+use super::table::TierTable;
+use super::TierSpace;
+use lapilli_game::Value;
+use lapilli_game::{Game, MoveList};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// One tier of a set: its header and, once loaded, its table.
+struct Slot {
+    path: Option<PathBuf>,
+    header: TierFile,
+    table: OnceLock<Result<Arc<TierTable>, String>>,
+}
+
+/// A set of solved tiers of one game: read from a directory of tier files
+/// (loaded lazily, each on its first probe) or held in memory. Answers the
+/// value of every position of a covered tier, perfect plies and principal
+/// variations.
+pub struct Tablebases<S: TierSpace> {
+    space: S,
+    dir: Option<PathBuf>,
+    tiers: BTreeMap<S::Tier, Slot>,
+}
+
+impl<S: TierSpace> fmt::Debug for Tablebases<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tablebases").field("dir", &self.dir).field("tiers", &self.tiers.len()).finish()
+    }
+}
+
+impl<S: TierSpace> Tablebases<S> {
+    /// The tier files in `dir` (`*.ltb`), their headers read and checked
+    /// against `space` now, their tables when first probed.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`] if the directory cannot be read; any header
+    /// error of [`TierFile::read_header`] (a file of another variant or
+    /// index scheme in the directory, a damaged header, a truncated file);
+    /// [`TablebaseError::Corrupt`] for a file whose name is not its tier's
+    /// (`<tier>.ltb`); [`TablebaseError::MissingTier`] when a tier's
+    /// dependency is not in the folder (its plies could not be valued).
+    pub fn open(space: S, dir: &Path) -> Result<Tablebases<S>, TablebaseError> {
+        let mut tiers = BTreeMap::new();
+        for (path, header) in scan(&space, dir)? {
+            let tier = space.parse_tier(&header.tier).expect("read_header checked the tier name");
+            tiers.insert(tier, Slot { path: Some(path), header, table: OnceLock::new() });
+        }
+        for &tier in tiers.keys() {
+            for dep in space.dependencies(tier) {
+                if !tiers.contains_key(&dep) {
+                    return Err(TablebaseError::MissingTier {
+                        dir: dir.to_path_buf(),
+                        tier: format!("{} (needed by tier {})", space.tier_name(dep), space.tier_name(tier)),
+                    });
+                }
+            }
+        }
+        Ok(Tablebases { space, dir: Some(dir.to_path_buf()), tiers })
+    }
+
+    /// The tables of `tiers` read from `dir` now, checksums checked.
+    ///
+    /// # Errors
+    /// [`TablebaseError::MissingTier`] for a tier without a file, and any
+    /// error of [`TierFile::read`].
+    pub fn open_tiers(space: S, dir: &Path, tiers: &[S::Tier]) -> Result<Tablebases<S>, TablebaseError> {
+        let mut slots = BTreeMap::new();
+        for &tier in tiers {
+            let name = space.tier_name(tier);
+            let path = dir.join(TierFile::file_name(&name));
+            if !path.exists() {
+                return Err(TablebaseError::MissingTier { dir: dir.to_path_buf(), tier: name });
+            }
+            let (header, table) = TierFile::read(&path, &space, Some(tier))?;
+            let cell = OnceLock::new();
+            let _ = cell.set(Ok(Arc::new(table)));
+            slots.insert(tier, Slot { path: Some(path), header, table: cell });
+        }
+        Ok(Tablebases { space, dir: Some(dir.to_path_buf()), tiers: slots })
+    }
+
+    /// A set of tables held in memory.
+    pub fn from_tables(space: S, tables: Vec<(S::Tier, TierTable)>) -> Tablebases<S> {
+        let tiers = tables
+            .into_iter()
+            .map(|(tier, table)| {
+                let header = TierFile::describe(&space, tier, &table);
+                let cell = OnceLock::new();
+                let _ = cell.set(Ok(Arc::new(table)));
+                (tier, Slot { path: None, header, table: cell })
+            })
+            .collect();
+        Tablebases { space, dir: None, tiers }
+    }
+
+    /// The tier space.
+    pub fn space(&self) -> &S {
+        &self.space
+    }
+
+    /// The directory the set was opened from, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The tiers of the set with their headers, in tier order.
+    pub fn tiers(&self) -> impl Iterator<Item = (S::Tier, &TierFile)> + '_ {
+        self.tiers.iter().map(|(&t, s)| (t, &s.header))
+    }
+
+    /// Whether the set has a table for `tier`.
+    pub fn has_tier(&self, tier: S::Tier) -> bool {
+        self.tiers.contains_key(&tier)
+    }
+
+    /// Whether the set has a table for `pos`'s tier (finished positions
+    /// are always covered: their value is their outcome).
+    pub fn covers(&self, pos: &S::Game) -> bool {
+        pos.outcome().is_some() || self.space.tier_of(pos).is_some_and(|t| self.tiers.contains_key(&t))
+    }
+
+    /// The table of `tier`, loaded on first use.
+    ///
+    /// # Errors
+    /// [`TablebaseError::MissingTier`] if the set has no such tier; any
+    /// error of [`TierFile::read`] (as `Corrupt`, with its message, when
+    /// the load failed before).
+    pub fn table(&self, tier: S::Tier) -> Result<&TierTable, TablebaseError> {
+        let missing = || TablebaseError::MissingTier {
+            dir: self.dir.clone().unwrap_or_default(),
+            tier: self.space.tier_name(tier),
+        };
+        let slot = self.tiers.get(&tier).ok_or_else(missing)?;
+        if let Some(Ok(table)) = slot.table.get() {
+            return Ok(table);
+        }
+        let mut first_error = None;
+        let loaded = slot.table.get_or_init(|| {
+            let path = slot.path.as_ref().expect("tables in memory are set at construction");
+            TierFile::read(path, &self.space, Some(tier)).map(|(_, t)| Arc::new(t)).map_err(|e| {
+                let text = e.to_string();
+                first_error = Some(e);
+                text
+            })
+        });
+        if let Some(e) = first_error {
+            return Err(e);
+        }
+        match loaded {
+            Ok(table) => Ok(table),
+            Err(what) => Err(TablebaseError::Corrupt {
+                path: slot.path.clone().unwrap_or_default(),
+                what: what.clone(),
+            }),
+        }
+    }
+
+    /// The value of `pos` for its side to move (WDL and DTM in plies), or
+    /// `None` when its tier is not in the set.
+    ///
+    /// # Errors
+    /// When the tier's table cannot be loaded ([`Tablebases::table`]).
+    pub fn try_probe(&self, pos: &S::Game) -> Result<Option<Value>, TablebaseError> {
+        if let Some(o) = pos.outcome() {
+            return Ok(Some(terminal_value(o)));
+        }
+        let Some(tier) = self.space.tier_of(pos) else { return Ok(None) };
+        if !self.tiers.contains_key(&tier) {
+            return Ok(None);
+        }
+        Ok(self.table(tier)?.get(self.space.index(pos)))
+    }
+
+    /// [`Tablebases::try_probe`], with a table that cannot be loaded taken
+    /// as not covered.
+    pub fn probe(&self, pos: &S::Game) -> Option<Value> {
+        self.try_probe(pos).ok().flatten()
+    }
+
+    /// Every legal ply of `pos` with the value it leads to, for the side to
+    /// move in `pos`; `None` if a successor is not covered.
+    pub fn move_values(&self, pos: &S::Game) -> Option<Vec<(<S::Game as Game>::Move, Value)>> {
+        let mut moves = <S::Game as Game>::Moves::default();
+        pos.legal_moves(&mut moves);
+        let side = pos.side_to_move();
+        moves
+            .as_slice()
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let v = self.probe(&child)?;
+                Some((m, v.before_ply(child.side_to_move() != side)))
+            })
+            .collect()
+    }
+
+    /// The perfect ply of `pos`: the fastest win, else a drawing ply, else
+    /// the slowest loss (the first in generation order among equals), with
+    /// the value it keeps. `None` when the game is over or a successor is
+    /// not covered.
+    pub fn best_move(&self, pos: &S::Game) -> Option<(<S::Game as Game>::Move, Value)> {
+        if pos.outcome().is_some() {
+            return None;
+        }
+        let values = self.move_values(pos)?;
+        let mut best: Option<(<S::Game as Game>::Move, Value)> = None;
+        for (m, v) in values {
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((m, v));
+            }
+        }
+        best
+    }
+
+    /// Perfect play from `pos` for at most `max_plies` plies, until the
+    /// game ends or a position is not covered.
+    pub fn principal_variation(&self, pos: &S::Game, max_plies: usize) -> Vec<<S::Game as Game>::Move> {
+        let mut line = Vec::new();
+        let mut pos = pos.clone();
+        while line.len() < max_plies {
+            let Some((m, _)) = self.best_move(&pos) else { break };
+            line.push(m);
+            pos.play_unchecked(m);
+        }
+        line
+    }
+}
+
+impl<S: TierSpace> TierSpace for &S {
+    type Game = S::Game;
+    type Tier = S::Tier;
+    fn variant_name(&self) -> String {
+        (**self).variant_name()
+    }
+    fn scheme(&self) -> String {
+        (**self).scheme()
+    }
+    fn tier_name(&self, tier: S::Tier) -> String {
+        (**self).tier_name(tier)
+    }
+    fn parse_tier(&self, name: &str) -> Option<S::Tier> {
+        (**self).parse_tier(name)
+    }
+    fn tier_of(&self, pos: &S::Game) -> Option<S::Tier> {
+        (**self).tier_of(pos)
+    }
+    fn size(&self, tier: S::Tier) -> u64 {
+        (**self).size(tier)
+    }
+    fn index(&self, pos: &S::Game) -> u64 {
+        (**self).index(pos)
+    }
+    fn position(&self, tier: S::Tier, index: u64) -> Option<S::Game> {
+        (**self).position(tier, index)
+    }
+    fn dependencies(&self, tier: S::Tier) -> Vec<S::Tier> {
+        (**self).dependencies(tier)
+    }
+    fn has_internal_plies(&self, tier: S::Tier) -> bool {
+        (**self).has_internal_plies(tier)
+    }
+    fn predecessors(&self, pos: &S::Game, out: &mut Vec<S::Game>) {
+        (**self).predecessors(pos, out)
+    }
+    fn orbit_len(&self, pos: &S::Game) -> u64 {
+        (**self).orbit_len(pos)
+    }
+}
+
+/// The tier files in `dir` with their headers, checked against `space`: the
+/// variant, the index scheme, the header's checksum, the length, and the
+/// file name, which must be the tier's (`<tier>.ltb`).
+pub(crate) fn scan<S: TierSpace>(space: &S, dir: &Path) -> Result<Vec<(PathBuf, TierFile)>, TablebaseError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| TablebaseError::io(dir, e))?;
+    let mut paths = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| TablebaseError::io(dir, e))?.path();
+        if path.extension().is_some_and(|x| x == "ltb") {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let header = TierFile::read_header(&path, space)?;
+        let expected = TierFile::file_name(&header.tier);
+        if path.file_name().is_none_or(|n| n != expected.as_str()) {
+            return Err(TablebaseError::Corrupt {
+                what: format!("the file holds tier {}, whose file is named {expected}", header.tier),
+                path,
+            });
+        }
+        out.push((path, header));
+    }
+    Ok(out)
+}

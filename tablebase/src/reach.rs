@@ -1,0 +1,99 @@
+//! The positions reachable from a start, counted with their values.
+
+use super::probe::Tablebases;
+use super::TierSpace;
+use crate::retrograde::Counts;
+use lapilli_game::Value;
+use lapilli_game::{Game, MoveList};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// What [`reachable`] counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reachable {
+    /// Every reachable position (each orbit counted by its size, finished
+    /// positions included), by value for its side to move.
+    pub positions: Counts,
+    /// The reachable positions the filter picks (e.g. the movement phase).
+    pub picked: Counts,
+    /// Reachable orbits (canonical forms).
+    pub classes: u64,
+    /// Reachable positions no table covers (not counted by value).
+    pub uncovered: u64,
+    /// The longest DTM of a reachable position, in plies.
+    pub max_dtm: u32,
+}
+
+/// Counts the positions reachable from `root` by legal plies, by their
+/// value in `tables`, with `pick` choosing a subset counted apart
+/// (`pick` must be invariant under the space's symmetry group). A search
+/// over orbits: one bit per index of each covered tier, a hash set for
+/// positions outside the tables (finished ones; those without a tier are
+/// told apart by their Zobrist key, so their symmetric images count
+/// apart).
+pub fn reachable<S: TierSpace>(
+    tables: &Tablebases<S>,
+    root: &S::Game,
+    pick: impl Fn(&S::Game) -> bool,
+) -> Reachable {
+    let space = tables.space();
+    let mut seen: FxHashMap<S::Tier, Vec<u64>> = FxHashMap::default();
+    let mut seen_elsewhere: FxHashSet<(Option<S::Tier>, u64)> = FxHashSet::default();
+    let mut first_visit = |pos: &S::Game| -> bool {
+        let tier = space.tier_of(pos);
+        let covered = tier.filter(|&t| tables.has_tier(t));
+        match covered {
+            Some(t) => {
+                let bits = seen.entry(t).or_insert_with(|| vec![0; space.size(t).div_ceil(64) as usize]);
+                let i = space.index(pos);
+                let (word, bit) = ((i / 64) as usize, 1u64 << (i % 64));
+                let fresh = bits[word] & bit == 0;
+                bits[word] |= bit;
+                fresh
+            }
+            None => {
+                let key = if tier.is_some() { space.index(pos) } else { pos.zobrist() };
+                seen_elsewhere.insert((tier, key))
+            }
+        }
+    };
+    let mut out = Reachable::default();
+    let mut stack = vec![root.clone()];
+    first_visit(root);
+    let mut moves = <S::Game as Game>::Moves::default();
+    while let Some(pos) = stack.pop() {
+        let orbit = space.orbit_len(&pos);
+        out.classes += 1;
+        let picked = pick(&pos);
+        match tables.probe(&pos) {
+            None => out.uncovered += orbit,
+            Some(v) => {
+                out.max_dtm = out.max_dtm.max(v.plies().unwrap_or(0));
+                add(&mut out.positions, v, orbit);
+                if picked {
+                    add(&mut out.picked, v, orbit);
+                }
+            }
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        pos.legal_moves(&mut moves);
+        for &m in moves.as_slice() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            if first_visit(&child) {
+                stack.push(child);
+            }
+        }
+    }
+    out
+}
+
+fn add(c: &mut Counts, v: Value, n: u64) {
+    c.total += n;
+    match v {
+        Value::Win(_) => c.win += n,
+        Value::Loss(_) => c.loss += n,
+        Value::Draw => c.draw += n,
+    }
+}

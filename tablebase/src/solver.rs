@@ -1,0 +1,306 @@
+//! Retrograde analysis of one tier by predecessor generation.
+
+use super::build::Progress;
+use super::table::{decode, encode, TierCounts, TierTable, DRAW, NONE};
+use super::{TablebaseError, TierSpace};
+use lapilli_game::Value;
+use lapilli_game::{Game, MoveList, Outcome};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU16, AtomicU8, Ordering::Relaxed};
+use std::sync::Mutex;
+
+/// Marks a position that can never be lost: a ply out of the tier wins or
+/// draws for it.
+const NEVER_LOST: u16 = u16::MAX;
+/// Entries handled per parallel task.
+const CHUNK: usize = 1 << 14;
+
+/// The value of a finished position for its side to move.
+pub(crate) fn terminal_value(outcome: Outcome) -> Value {
+    match outcome {
+        Outcome::Win => Value::Win(0),
+        Outcome::Loss => Value::Loss(0),
+        Outcome::Draw => Value::Draw,
+    }
+}
+
+/// Level buckets: positions to resolve as wins or losses at each DTM.
+#[derive(Default)]
+struct Buckets {
+    wins: Vec<Vec<u32>>,
+    losses: Vec<Vec<u32>>,
+}
+
+impl Buckets {
+    fn push(list: &mut Vec<Vec<u32>>, level: u32, index: u32) {
+        let level = level as usize;
+        if list.len() <= level {
+            list.resize_with(level + 1, Vec::new);
+        }
+        list[level].push(index);
+    }
+
+    fn merge(&mut self, other: Buckets) {
+        for (mine, theirs) in [(&mut self.wins, other.wins), (&mut self.losses, other.losses)] {
+            if mine.len() < theirs.len() {
+                mine.resize_with(theirs.len(), Vec::new);
+            }
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                if m.is_empty() {
+                    *m = t;
+                } else {
+                    m.extend(t);
+                }
+            }
+        }
+    }
+
+    fn levels(&self) -> usize {
+        self.wins.len().max(self.losses.len())
+    }
+
+    fn take(list: &mut [Vec<u32>], level: usize) -> Vec<u32> {
+        list.get_mut(level).map(std::mem::take).unwrap_or_default()
+    }
+}
+
+/// Solves `tier` of `space`: the value (WDL and DTM in plies) of every
+/// index. Plies that leave the tier are valued by `outside` (the solved
+/// dependencies; finished positions are valued by their outcome without
+/// asking it).
+///
+/// The method: one parallel pass generates every entry's plies, counts its
+/// distinct successor orbits inside the tier, and values the plies that
+/// leave it (best win, any draw, slowest loss). Then positions are resolved
+/// level by level in increasing DTM: a position with a successor lost at
+/// `d` is won at `d + 1` (the first found is the fastest); a position whose
+/// counter of unresolved successors reaches zero, every one won for the
+/// opponent, is lost at one ply more than the slowest of them and of its
+/// plies out of the tier. Resolved positions generate their predecessors
+/// ([`TierSpace::predecessors`]), reduced to orbits and deduplicated, so
+/// each (predecessor orbit, successor orbit) pair is counted once, as the
+/// counters were. What is never resolved is a draw. Parallel with rayon
+/// over each level; memory: 6 bytes per index plus the level lists.
+///
+/// # Errors
+/// [`TablebaseError::MissingDependency`] if a ply leaves the tier for a
+/// position `outside` cannot value (a dependency not solved, or a broken
+/// [`TierSpace::dependencies`]); [`TablebaseError::TierTooLarge`] for a tier
+/// of 2^32 indices or more.
+pub fn solve_tier<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    outside: &(dyn Fn(&S::Game) -> Option<Value> + Sync),
+    progress: &dyn Progress,
+) -> Result<TierTable, TablebaseError> {
+    let size = space.size(tier);
+    if size >= u64::from(u32::MAX) {
+        return Err(TablebaseError::TierTooLarge { tier: space.tier_name(tier), size });
+    }
+    let n = size as usize;
+    let codes: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(NONE)).collect();
+    let counters: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
+    let mut floors: Vec<u16> = vec![0; n];
+    // Orbit sizes, 0 for unused indices (a group of at most 255 elements).
+    let mut orbits: Vec<u8> = vec![0; n];
+    let missing: Mutex<Option<String>> = Mutex::new(None);
+    let internal = space.has_internal_plies(tier);
+
+    // Pass 1: successors.
+    let buckets = floors
+        .par_chunks_mut(CHUNK)
+        .zip(orbits.par_chunks_mut(CHUNK))
+        .enumerate()
+        .map(|(c, (floor_chunk, orbit_chunk))| {
+            let mut local = Buckets::default();
+            let mut moves = <S::Game as Game>::Moves::default();
+            let mut inside: Vec<u64> = Vec::new();
+            for (k, floor) in floor_chunk.iter_mut().enumerate() {
+                let i = c * CHUNK + k;
+                let Some(pos) = space.position(tier, i as u64) else { continue };
+                orbit_chunk[k] =
+                    u8::try_from(space.orbit_len(&pos)).expect("orbits of at most 255 positions");
+                if let Some(outcome) = pos.outcome() {
+                    codes[i].store(DRAW, Relaxed);
+                    match terminal_value(outcome) {
+                        Value::Draw => {}
+                        Value::Win(d) => Buckets::push(&mut local.wins, d, i as u32),
+                        Value::Loss(d) => Buckets::push(&mut local.losses, d, i as u32),
+                    }
+                    continue;
+                }
+                let side = pos.side_to_move();
+                pos.legal_moves(&mut moves);
+                inside.clear();
+                let (mut best_win, mut drawn, mut slowest_loss) = (None::<u32>, false, 0u32);
+                for &m in moves.as_slice() {
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    let value = match child.outcome() {
+                        Some(o) => terminal_value(o),
+                        None if internal && space.tier_of(&child) == Some(tier) => {
+                            debug_assert!(child.side_to_move() != side, "a ply inside a tier kept the side");
+                            inside.push(space.index(&child));
+                            continue;
+                        }
+                        None => match outside(&child) {
+                            Some(v) => v,
+                            None => {
+                                missing
+                                    .lock()
+                                    .expect("no panics while held")
+                                    .get_or_insert_with(|| format!("{child} (after {pos})"));
+                                continue;
+                            }
+                        },
+                    };
+                    match value.before_ply(child.side_to_move() != side) {
+                        Value::Win(d) => best_win = Some(best_win.map_or(d, |b| b.min(d))),
+                        Value::Draw => drawn = true,
+                        Value::Loss(d) => slowest_loss = slowest_loss.max(d),
+                    }
+                }
+                inside.sort_unstable();
+                inside.dedup();
+                codes[i].store(DRAW, Relaxed);
+                counters[i].store(
+                    u8::try_from(inside.len()).expect("at most 255 successor orbits inside a tier"),
+                    Relaxed,
+                );
+                *floor = if best_win.is_some() || drawn { NEVER_LOST } else { slowest_loss as u16 };
+                if let Some(d) = best_win {
+                    Buckets::push(&mut local.wins, d, i as u32);
+                } else if inside.is_empty() && !drawn {
+                    Buckets::push(&mut local.losses, slowest_loss, i as u32);
+                }
+            }
+            progress.advance(floor_chunk.len() as u64);
+            local
+        })
+        .reduce(Buckets::default, |mut a, b| {
+            a.merge(b);
+            a
+        });
+    if let Some(position) = missing.into_inner().expect("no panics while held") {
+        return Err(TablebaseError::MissingDependency { tier: space.tier_name(tier), position });
+    }
+
+    // Pass 2: level by level.
+    let mut buckets = buckets;
+    let mut level = 0;
+    while level < buckets.levels() {
+        let d = level as u32;
+        let win_code = encode(Value::Win(d));
+        let loss_code = encode(Value::Loss(d));
+        let claim = |list: Vec<u32>, code: u16| -> Vec<u32> {
+            list.into_par_iter()
+                .filter(|&i| codes[i as usize].compare_exchange(DRAW, code, Relaxed, Relaxed).is_ok())
+                .collect()
+        };
+        let won = claim(Buckets::take(&mut buckets.wins, level), win_code);
+        let lost = claim(Buckets::take(&mut buckets.losses, level), loss_code);
+        if internal {
+            let next = |list: &[u32], lost_here: bool| -> Buckets {
+                list.par_chunks(1024)
+                    .map(|chunk| {
+                        let mut local = Buckets::default();
+                        let mut preds = Vec::new();
+                        let mut indices: Vec<u64> = Vec::new();
+                        for &i in chunk {
+                            let pos =
+                                space.position(tier, u64::from(i)).expect("a resolved index has a position");
+                            preds.clear();
+                            space.predecessors(&pos, &mut preds);
+                            indices.clear();
+                            indices.extend(preds.iter().map(|p| space.index(p)));
+                            indices.sort_unstable();
+                            indices.dedup();
+                            for &p in &indices {
+                                let p = p as usize;
+                                if codes[p].load(Relaxed) != DRAW {
+                                    continue;
+                                }
+                                if lost_here {
+                                    Buckets::push(&mut local.wins, d + 1, p as u32);
+                                } else if counters[p].fetch_sub(1, Relaxed) == 1 && floors[p] != NEVER_LOST {
+                                    Buckets::push(
+                                        &mut local.losses,
+                                        (d + 1).max(u32::from(floors[p])),
+                                        p as u32,
+                                    );
+                                }
+                            }
+                        }
+                        local
+                    })
+                    .reduce(Buckets::default, |mut a, b| {
+                        a.merge(b);
+                        a
+                    })
+            };
+            let from_lost = next(&lost, true);
+            let from_won = next(&won, false);
+            buckets.merge(from_lost);
+            buckets.merge(from_won);
+        }
+        level += 1;
+    }
+
+    // Pass 3: counts in positions.
+    let codes: Vec<u16> = codes.into_iter().map(AtomicU16::into_inner).collect();
+    let counts = codes
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut counts = TierCounts::default();
+            for (k, &code) in chunk.iter().enumerate() {
+                let index = (c * CHUNK + k) as u64;
+                let Some(value) = decode(code) else {
+                    counts.unused += 1;
+                    continue;
+                };
+                let orbit = u64::from(orbits[index as usize]);
+                match value {
+                    Value::Win(_) => (counts.win_classes += 1, counts.win += orbit),
+                    Value::Loss(_) => (counts.loss_classes += 1, counts.loss += orbit),
+                    Value::Draw => (counts.draw_classes += 1, counts.draw += orbit),
+                };
+                if let Some(dtm) = value.plies() {
+                    if counts.example.is_none() || dtm > counts.max_dtm {
+                        counts.max_dtm = dtm;
+                        counts.example = Some(index);
+                    }
+                }
+            }
+            counts
+        })
+        .reduce(TierCounts::default, merge_counts);
+    Ok(TierTable { codes, counts })
+}
+
+/// Adds two tiers' counts (the example of the longer DTM, the earlier index
+/// on a tie).
+pub(crate) fn merge_counts(a: TierCounts, b: TierCounts) -> TierCounts {
+    let (max_dtm, example) = match (a.example, b.example) {
+        (None, _) => (b.max_dtm, b.example),
+        (_, None) => (a.max_dtm, a.example),
+        (Some(x), Some(y)) => {
+            if b.max_dtm > a.max_dtm || (b.max_dtm == a.max_dtm && y < x) {
+                (b.max_dtm, b.example)
+            } else {
+                (a.max_dtm, a.example)
+            }
+        }
+    };
+    TierCounts {
+        win_classes: a.win_classes + b.win_classes,
+        loss_classes: a.loss_classes + b.loss_classes,
+        draw_classes: a.draw_classes + b.draw_classes,
+        unused: a.unused + b.unused,
+        win: a.win + b.win,
+        loss: a.loss + b.loss,
+        draw: a.draw + b.draw,
+        max_dtm,
+        example,
+    }
+}

@@ -1,0 +1,385 @@
+//! The tier solver on a toy game with tiers, symmetry, draws and duplicate
+//! plies, against the naive fixpoint and the in-memory solver; the file
+//! format's checks.
+
+use lapilli_game::{Canonicalize, Game, History, Outcome, Value, WIN};
+use lapilli_search::{Engine, Limits};
+use lapilli_tablebase::solve_keyed;
+use lapilli_tablebase::Probing;
+use lapilli_tablebase::{
+    build, naive_values, solve_in_memory, BuildOptions, Silent, TablebaseError, Tablebases, TierFile,
+    TierSpace,
+};
+use proptest::prelude::*;
+use std::fmt;
+
+/// A token walks a ring of `len` points, one step left or right a ply;
+/// standing on a point at an even distance from point 0 (`takes_at`), the side to move may instead take one of the
+/// `tokens` left; whoever must move with no tokens left has lost. The
+/// reflection `at -> len - at` is a symmetry. Steps stay in the tier (the
+/// token count), takes leave it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Ring {
+    len: u8,
+    tokens: u8,
+    at: u8,
+    second: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Ply {
+    Left,
+    Right,
+    Take,
+}
+
+impl fmt::Display for Ring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ring {} tokens {} at {} {}",
+            self.len,
+            self.tokens,
+            self.at,
+            if self.second { "second" } else { "first" }
+        )
+    }
+}
+
+impl Game for Ring {
+    type Move = Ply;
+    type Side = bool;
+    type Moves = Vec<Ply>;
+    fn side_to_move(&self) -> bool {
+        self.second
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.tokens == 0).then_some(Outcome::Loss)
+    }
+    fn legal_moves(&self, moves: &mut Vec<Ply>) {
+        moves.clear();
+        if self.tokens > 0 {
+            moves.extend([Ply::Left, Ply::Right]);
+            if takes_at(self.len, self.at) {
+                moves.push(Ply::Take);
+            }
+        }
+    }
+    fn play_unchecked(&mut self, m: Ply) {
+        match m {
+            Ply::Left => self.at = (self.at + self.len - 1) % self.len,
+            Ply::Right => self.at = (self.at + 1) % self.len,
+            Ply::Take => self.tokens -= 1,
+        }
+        self.second = !self.second;
+    }
+    fn zobrist(&self) -> u64 {
+        let x = u64::from(self.len) << 24
+            | u64::from(self.tokens) << 16
+            | u64::from(self.at) << 1
+            | u64::from(self.second);
+        x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x
+    }
+    fn is_irreversible(&self, m: Ply) -> bool {
+        m == Ply::Take
+    }
+}
+
+/// Whether a take is allowed at `at`: the distance to point 0 is even.
+fn takes_at(len: u8, at: u8) -> bool {
+    at.min(reflect(len, at)) % 2 == 0
+}
+
+fn reflect(len: u8, at: u8) -> u8 {
+    (len - at) % len
+}
+
+impl Canonicalize for Ring {
+    fn canonicalize(&self) -> Ring {
+        Ring { at: self.at.min(reflect(self.len, self.at)), ..*self }
+    }
+    fn orbit_len(&self) -> usize {
+        if self.at == reflect(self.len, self.at) {
+            1
+        } else {
+            2
+        }
+    }
+}
+
+/// Tiers: the token count, 1..=tokens (no tokens: finished).
+struct Rings {
+    len: u8,
+    name: &'static str,
+}
+
+impl TierSpace for Rings {
+    type Game = Ring;
+    type Tier = u8;
+    fn variant_name(&self) -> String {
+        format!("{}-{}", self.name, self.len)
+    }
+    fn scheme(&self) -> String {
+        "ring/1".into()
+    }
+    fn tier_name(&self, tier: u8) -> String {
+        format!("t{tier}")
+    }
+    fn parse_tier(&self, name: &str) -> Option<u8> {
+        name.strip_prefix('t')?.parse().ok().filter(|&t| t > 0)
+    }
+    fn tier_of(&self, pos: &Ring) -> Option<u8> {
+        (pos.tokens > 0).then_some(pos.tokens)
+    }
+    fn size(&self, _tier: u8) -> u64 {
+        // Canonical points 0..=len/2, two sides; an extra slack index.
+        2 * (u64::from(self.len) / 2 + 1) + 1
+    }
+    fn index(&self, pos: &Ring) -> u64 {
+        2 * u64::from(pos.canonicalize().at) + u64::from(pos.second)
+    }
+    fn position(&self, tier: u8, index: u64) -> Option<Ring> {
+        let at = u8::try_from(index / 2).ok()?;
+        (at <= self.len / 2 && index < self.size(tier)).then_some(Ring {
+            len: self.len,
+            tokens: tier,
+            at,
+            second: index % 2 == 1,
+        })
+    }
+    fn dependencies(&self, tier: u8) -> Vec<u8> {
+        if tier > 1 {
+            vec![tier - 1]
+        } else {
+            vec![]
+        }
+    }
+    fn has_internal_plies(&self, _tier: u8) -> bool {
+        true
+    }
+    fn predecessors(&self, pos: &Ring, out: &mut Vec<Ring>) {
+        for back in [1, self.len - 1] {
+            out.push(Ring { at: (pos.at + back) % self.len, second: !pos.second, ..*pos });
+        }
+    }
+    fn orbit_len(&self, pos: &Ring) -> u64 {
+        Canonicalize::orbit_len(pos) as u64
+    }
+}
+
+/// Every tier of `rings` up to `tokens`, solved in order in memory.
+fn solve_all(rings: &Rings, tokens: u8) -> Tablebases<&Rings> {
+    solve_in_memory(rings, &[tokens], &Silent).expect("dependencies solved")
+}
+
+fn all_positions(len: u8, tokens: u8) -> Vec<Ring> {
+    let mut v = Vec::new();
+    for t in 0..=tokens {
+        for at in 0..len {
+            for second in [false, true] {
+                v.push(Ring { len, tokens: t, at, second });
+            }
+        }
+    }
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    #[test]
+    fn tier_solver_agrees_with_the_naive_fixpoint_and_the_in_memory_solver(len in 1u8..12, tokens in 1u8..5) {
+        let rings = Rings { len, name: "ring" };
+        let tb = solve_all(&rings, tokens);
+        let positions = all_positions(len, tokens);
+        let naive = naive_values(&positions, |p: &Ring| p.canonicalize());
+        let keyed = solve_keyed(&positions);
+        for p in &positions {
+            let v = tb.probe(p);
+            prop_assert_eq!(v, naive.get(&p.canonicalize().zobrist()).copied(), "naive, {}", p);
+            prop_assert_eq!(v, keyed.probe(p), "in-memory, {}", p);
+            // Symmetric positions agree.
+            let image = Ring { at: reflect(len, p.at), ..*p };
+            prop_assert_eq!(v, tb.probe(&image));
+        }
+    }
+}
+
+#[test]
+fn the_ring_values_and_counts_in_positions() {
+    let rings = Rings { len: 6, name: "ring" };
+    let tb = solve_all(&rings, 3);
+    // One token, on an even point: take it and win.
+    assert_eq!(tb.probe(&Ring { len: 6, tokens: 1, at: 2, second: false }), Some(Value::Win(1)));
+    // On an odd point every step reaches an even point with the other
+    // side to move, who takes: lost in 2.
+    assert_eq!(tb.probe(&Ring { len: 6, tokens: 1, at: 3, second: true }), Some(Value::Loss(2)));
+    let (_, header) = tb.tiers().next().expect("tier 1");
+    let c = header.counts;
+    // Tier 1: 12 positions (6 points x 2 sides), 8 orbits, 1 slack index.
+    assert_eq!((c.positions(), c.classes(), c.unused), (12, 8, 1));
+    assert_eq!(c.win + c.loss, 12);
+    let all: Vec<_> =
+        tb.tiers().map(|(t, h)| (t, h.counts.win, h.counts.loss, h.counts.draw, h.counts.max_dtm)).collect();
+    // With two tokens or more, taking one hands the opponent a won tier-1
+    // position or a draw, so both sides walk forever: every position draws.
+    assert_eq!(all, [(1, 6, 6, 0, 2), (2, 0, 0, 12, 0), (3, 0, 0, 12, 0)]);
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lapilli-tb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn build_writes_files_that_load_back_and_probe_the_same() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("build");
+    let reports = build(&rings, &[4], &dir, &BuildOptions::default(), &Silent).unwrap();
+    let names: Vec<&str> = reports.iter().map(|r| r.tier.as_str()).collect();
+    assert_eq!(names, ["t1", "t2", "t3", "t4"], "dependencies first");
+    let opened = Tablebases::open(&rings, &dir).unwrap();
+    let memory = solve_all(&rings, 4);
+    for p in all_positions(7, 4) {
+        assert_eq!(opened.probe(&p), memory.probe(&p), "{p}");
+    }
+    // A second build reuses the files.
+    let again = build(&rings, &[4], &dir, &BuildOptions::default(), &Silent).unwrap();
+    assert!(again.iter().all(|r| r.reused));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn damaged_and_foreign_files_are_refused_with_typed_errors() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("damage");
+    build(&rings, &[2], &dir, &BuildOptions::default(), &Silent).unwrap();
+    let path = dir.join(TierFile::file_name("t2"));
+    let good = std::fs::read(&path).unwrap();
+    let read = |bytes: &[u8], space: &Rings| TierFile::decode(bytes, &path, space, Some(2)).map(|_| ());
+
+    assert!(read(&good, &rings).is_ok());
+    let mut flipped = good.clone();
+    let last_payload = flipped.len() - 5;
+    flipped[last_payload] ^= 0x40;
+    assert!(matches!(read(&flipped, &rings), Err(TablebaseError::Checksum { .. })));
+    assert!(matches!(read(&good[..good.len() - 3], &rings), Err(TablebaseError::Truncated { .. })));
+    assert!(matches!(read(&good[..20], &rings), Err(TablebaseError::Truncated { .. })));
+    assert!(matches!(read(b"not a table at all", &rings), Err(TablebaseError::BadMagic { .. })));
+    let mut version = good.clone();
+    version[8] = 9;
+    assert!(matches!(read(&version, &rings), Err(TablebaseError::Version { found: 9, .. })));
+    let other = Rings { len: 7, name: "other-ring" };
+    let err = read(&good, &other).unwrap_err();
+    assert!(matches!(err, TablebaseError::Mismatch { .. }));
+    assert!(err.to_string().contains("ring-7") && err.to_string().contains("other-ring-7"), "{err}");
+    assert!(matches!(TierFile::decode(&good, &path, &rings, Some(1)), Err(TablebaseError::Mismatch { .. })));
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(matches!(read(&longer, &rings), Err(TablebaseError::Corrupt { .. })));
+    // A damaged file in a directory fails the probe of its tier only.
+    std::fs::write(&path, &flipped).unwrap();
+    let opened = Tablebases::open(&rings, &dir).unwrap();
+    let pos = Ring { len: 7, tokens: 2, at: 0, second: false };
+    assert!(matches!(opened.try_probe(&pos), Err(TablebaseError::Checksum { .. })));
+    assert_eq!(opened.probe(&pos), None);
+    assert!(opened.try_probe(&Ring { tokens: 1, ..pos }).unwrap().is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_memory_budget_refuses_a_tier_before_it_starts() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("budget");
+    let options = BuildOptions { memory: Some(10), ..BuildOptions::default() };
+    let err = build(&rings, &[1], &dir, &options, &Silent).unwrap_err();
+    assert!(matches!(err, TablebaseError::MemoryBudget { .. }), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn best_moves_keep_the_value_and_the_line_ends_in_time() {
+    let rings = Rings { len: 5, name: "ring" };
+    let tb = solve_all(&rings, 3);
+    for p in all_positions(5, 3) {
+        let Some(v) = tb.probe(&p) else { continue };
+        match tb.best_move(&p) {
+            None => assert!(p.outcome().is_some()),
+            Some((m, after)) => {
+                assert_eq!(after, v, "{p}: the best ply keeps the value");
+                let mut q = p;
+                q.play_unchecked(m);
+                assert_eq!(tb.probe(&q).map(|c| c.before_ply(true)), Some(v));
+            }
+        }
+        if let Value::Win(d) | Value::Loss(d) = v {
+            let line = tb.principal_variation(&p, 100);
+            assert_eq!(line.len() as u32, d, "{p}: the line is as long as the DTM");
+        }
+    }
+}
+
+#[test]
+fn the_engine_scores_covered_positions_by_their_value() {
+    let rings = Rings { len: 6, name: "ring" };
+    let tb = solve_all(&rings, 3);
+    let eval = Probing { eval: |_: &Ring| 0, tables: &tb };
+    for p in all_positions(6, 3) {
+        if p.outcome().is_some() {
+            continue;
+        }
+        let v = tb.probe(&p).expect("covered");
+        let analysis = Engine::new().search_single(&p, &History::default(), &Limits::depth(1), &eval);
+        let expected = match v {
+            Value::Win(d) => WIN - d as i32,
+            Value::Loss(d) => -(WIN - d as i32),
+            Value::Draw => 0,
+        };
+        assert_eq!(analysis.score, expected, "{p}: {v:?}");
+    }
+}
+
+#[test]
+fn folders_are_checked_before_use_and_before_a_build_writes() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("folder");
+    build(&rings, &[2], &dir, &BuildOptions::default(), &Silent).unwrap();
+    let t2 = dir.join(TierFile::file_name("t2"));
+    let good = std::fs::read(&t2).unwrap();
+
+    // A damaged name in the header is damage, not another game.
+    let mut named = good.clone();
+    named[12] ^= 0x13;
+    std::fs::write(&t2, &named).unwrap();
+    assert!(matches!(Tablebases::open(&rings, &dir), Err(TablebaseError::Checksum { .. })));
+    assert!(matches!(TierFile::read_variant(&t2), Err(TablebaseError::Checksum { .. })));
+    std::fs::write(&t2, &good).unwrap();
+
+    // A file must carry its tier's name.
+    let copy = dir.join("copy.ltb");
+    std::fs::write(&copy, &good).unwrap();
+    let err = Tablebases::open(&rings, &dir).unwrap_err();
+    assert!(matches!(err, TablebaseError::Corrupt { .. }) && err.to_string().contains("t2.ltb"), "{err}");
+    std::fs::remove_file(&copy).unwrap();
+
+    // A tier without its dependency is refused.
+    let t1 = dir.join(TierFile::file_name("t1"));
+    let t1_bytes = std::fs::read(&t1).unwrap();
+    std::fs::remove_file(&t1).unwrap();
+    let err = Tablebases::open(&rings, &dir).unwrap_err();
+    assert!(matches!(err, TablebaseError::MissingTier { .. }) && err.to_string().contains("t1"), "{err}");
+    std::fs::write(&t1, &t1_bytes).unwrap();
+
+    // Another game's build refuses the folder before writing anything.
+    let other = Rings { len: 7, name: "other-ring" };
+    let err = build(&other, &[3], &dir, &BuildOptions::default(), &Silent).unwrap_err();
+    assert!(matches!(err, TablebaseError::Mismatch { .. }), "{err}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["t1.ltb", "t2.ltb"]);
+    assert!(Tablebases::open(&rings, &dir).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
