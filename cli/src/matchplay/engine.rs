@@ -72,8 +72,9 @@ impl fmt::Display for Failure {
     }
 }
 
-/// A running engine.
-pub struct Engine {
+/// A running engine: the child process, its input and its output read on
+/// threads (not the search engine of `lapilli-search`).
+pub struct EngineProcess {
     /// The `id name` it reported, if any.
     pub id_name: Option<String>,
     /// The names of the options it listed (`option name N type ...`).
@@ -86,9 +87,12 @@ pub struct Engine {
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
 }
 
-impl fmt::Debug for Engine {
+impl fmt::Debug for EngineProcess {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Engine").field("id_name", &self.id_name).field("pid", &self.child.id()).finish()
+        f.debug_struct("EngineProcess")
+            .field("id_name", &self.id_name)
+            .field("pid", &self.child.id())
+            .finish()
     }
 }
 
@@ -118,7 +122,7 @@ fn push_tail(tail: &mut VecDeque<String>, line: String) {
     tail.push_back(line);
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the engine and goes through the handshake: `uci` answered by
     /// `uciok` (the `id name` and `option name` lines read on the way), the
     /// options of `spec` (each must be one the engine listed; any line the
@@ -128,7 +132,7 @@ impl Engine {
     /// # Errors
     /// What went wrong in words, with what the engine printed (its last
     /// lines of standard output and standard error).
-    pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, String> {
+    pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<EngineProcess, String> {
         let (program, args) = spec.command.split_first().ok_or("the command line is empty")?;
         let mut child = Command::new(program)
             .args(args)
@@ -152,7 +156,7 @@ impl Engine {
                 true
             });
         });
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             id_name: None,
             option_names: Vec::new(),
             child,
@@ -307,7 +311,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     /// Sends `quit`, gives the engine a moment to end, then kills it, and
     /// reaps the process either way.
     fn drop(&mut self) {

@@ -2,7 +2,7 @@
 //! ply is checked by lapilli's rules and, through the history each engine
 //! is sent, by the engines; the game record adjudicates the end.
 
-use super::engine::{Engine, Failure, Line};
+use super::engine::{EngineProcess, Failure, Line};
 use super::openings::Opening;
 use crate::play::{checked_plies, game_over_text};
 use lapilli_board_graph::notation::excerpt;
@@ -59,7 +59,7 @@ pub enum MoveLimit {
 
 /// The settings one game needs.
 #[derive(Clone, Copy, Debug)]
-pub struct Rules {
+pub struct MatchRules {
     /// The search each move.
     pub limit: MoveLimit,
     /// A move not answered this long after `go` loses on time.
@@ -88,7 +88,7 @@ pub struct PlyInfo {
 
 /// How a game ended with a result.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Ending {
+pub struct GameEnd {
     /// The side that won (0 the side that moves first), `None` for a draw.
     pub winner: Option<usize>,
     /// One word: the rules' kind (e.g. `line`, `blocked`), `repetition`,
@@ -116,10 +116,10 @@ pub struct Disagreement {
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
+pub enum GameResult {
     /// A result: by the rules, a draw rule, the ply limit, a loss on time
     /// or a crash.
-    Result(Ending),
+    Result(GameEnd),
     /// No result: the rules and an engine disagreed.
     Disagreement(Disagreement),
     /// Abandoned because the match stopped on an error.
@@ -134,7 +134,7 @@ pub struct Played {
     /// The engines' plies (those after the opening), in order.
     pub plies: Vec<PlyInfo>,
     /// How it ended.
-    pub outcome: Outcome,
+    pub outcome: GameResult,
 }
 
 /// A failure that stops the match: the engine does not speak the
@@ -149,7 +149,7 @@ pub struct Fatal {
 
 /// The two engines of a game, by seat (0 the first engine); `None` for
 /// one that has failed (it is started again before the next game).
-pub type Seats = [Option<Engine>; 2];
+pub type Seats = [Option<EngineProcess>; 2];
 
 /// The move of a line that holds `bestmove` (anywhere: Sanmill answers
 /// `info score S bestmove M` on one line), `""` when none follows it.
@@ -275,7 +275,7 @@ pub fn readback_fits<V: VariantDescriptor>(v: &V, mode: Readback) -> bool {
 }
 
 /// An engine's failure as the end of a game: it loses.
-fn loss<V: VariantDescriptor>(v: &V, seat: usize, side: usize, names: &[String; 2], f: &Failure) -> Ending {
+fn loss<V: VariantDescriptor>(v: &V, seat: usize, side: usize, names: &[String; 2], f: &Failure) -> GameEnd {
     let winner = 1 - side;
     let [(_, first), (_, second)] = v.sides();
     let winner_name = if winner == 0 { first } else { second };
@@ -283,7 +283,7 @@ fn loss<V: VariantDescriptor>(v: &V, seat: usize, side: usize, names: &[String; 
         Failure::Timeout(_) => ("time-forfeit", format!("{} lost on time ({f})", names[seat])),
         Failure::Died(_) => ("crash", format!("{} crashed ({f})", names[seat])),
     };
-    Ending {
+    GameEnd {
         winner: Some(winner),
         kind: kind.into(),
         text: format!("{winner_name} wins: {why}"),
@@ -306,7 +306,7 @@ pub fn play<V: VariantDescriptor>(
     names: &[String; 2],
     opening: &Opening,
     first_moves_first: bool,
-    rules: &Rules,
+    rules: &MatchRules,
     abort: &AtomicBool,
 ) -> Result<Played, Fatal> {
     let sides = v.sides();
@@ -321,7 +321,7 @@ pub fn play<V: VariantDescriptor>(
         }
     }
     let seat_of_side = |side: usize| if first_moves_first { side } else { 1 - side };
-    let mut played = Played { moves, plies: Vec::new(), outcome: Outcome::Aborted };
+    let mut played = Played { moves, plies: Vec::new(), outcome: GameResult::Aborted };
     // A new game for both engines.
     for (seat, slot) in seats.iter_mut().enumerate() {
         let side = if first_moves_first { seat } else { 1 - seat };
@@ -329,7 +329,7 @@ pub fn play<V: VariantDescriptor>(
         let failure = engine.send("ucinewgame").err().or_else(|| engine.barrier(rules.ready_timeout).1);
         if let Some(f) = failure {
             *slot = None;
-            played.outcome = Outcome::Result(loss(v, seat, side, names, &f));
+            played.outcome = GameResult::Result(loss(v, seat, side, names, &f));
             return Ok(played);
         }
     }
@@ -344,14 +344,14 @@ pub fn play<V: VariantDescriptor>(
                 draw => draw.name(),
             };
             let winner = record.position().winner().map(|w| usize::from(w != sides[0].0));
-            let ending = Ending { winner, kind: kind.into(), text, culprit: None };
+            let ending = GameEnd { winner, kind: kind.into(), text, culprit: None };
             let drawn_by_record = !matches!(status, Adjudication::Finished(_));
             played.outcome = final_check(v, seats, &record, &played.moves, rules, drawn_by_record, ending)?;
             return Ok(played);
         }
         if played.moves.len() >= rules.max_plies {
             let text = format!("draw: the {}-ply limit (--max-plies)", rules.max_plies);
-            let ending = Ending { winner: None, kind: "ply-limit".into(), text, culprit: None };
+            let ending = GameEnd { winner: None, kind: "ply-limit".into(), text, culprit: None };
             played.outcome = final_check(v, seats, &record, &played.moves, rules, false, ending)?;
             return Ok(played);
         }
@@ -368,14 +368,14 @@ pub fn play<V: VariantDescriptor>(
         };
         if let Some(f) = failure {
             seats[seat] = None;
-            played.outcome = Outcome::Result(loss(v, seat, side, names, &f));
+            played.outcome = GameResult::Result(loss(v, seat, side, names, &f));
             return Ok(played);
         }
         match check_answer(v, rules.readback[seat], &lines, &pos, false) {
             Check::Agrees => {}
             Check::Differs(what) => {
                 let mv = played.moves.last().cloned();
-                played.outcome = Outcome::Disagreement(Disagreement { ply: last_ply, mv, seat, what });
+                played.outcome = GameResult::Disagreement(Disagreement { ply: last_ply, mv, seat, what });
                 return Ok(played);
             }
             Check::Fatal(message) => return Err(Fatal { seat, message }),
@@ -384,12 +384,12 @@ pub fn play<V: VariantDescriptor>(
             Ok(found) => found,
             Err(f) => {
                 seats[seat] = None;
-                played.outcome = Outcome::Result(loss(v, seat, side, names, &f));
+                played.outcome = GameResult::Result(loss(v, seat, side, names, &f));
                 return Ok(played);
             }
         };
         let disagree = |what: String| {
-            Outcome::Disagreement(Disagreement { ply: last_ply + 1, mv: Some(best.clone()), seat, what })
+            GameResult::Disagreement(Disagreement { ply: last_ply + 1, mv: Some(best.clone()), seat, what })
         };
         if matches!(best.as_str(), "" | "none" | "(none)" | "draw") {
             let word = if best.is_empty() {
@@ -424,10 +424,10 @@ pub fn play<V: VariantDescriptor>(
 /// Sends the history and the read-back command, and reads the answers up
 /// to `readyok`.
 fn ask(
-    engine: &mut Engine,
+    engine: &mut EngineProcess,
     moves: &[String],
     mode: Readback,
-    rules: &Rules,
+    rules: &MatchRules,
 ) -> Result<Vec<Line>, (Vec<Line>, Failure)> {
     engine.send(&position_command(moves)).map_err(|f| (Vec::new(), f))?;
     if let Some(command) = mode.command() {
@@ -441,7 +441,7 @@ fn ask(
 
 /// `go` with the move limit, `stop` at the time, and the answer: the
 /// move's word and the ply's information.
-fn search(engine: &mut Engine, seat: usize, rules: &Rules) -> Result<(String, PlyInfo), Failure> {
+fn search(engine: &mut EngineProcess, seat: usize, rules: &MatchRules) -> Result<(String, PlyInfo), Failure> {
     let go = match rules.limit {
         MoveLimit::Time(ms) => format!("go movetime {ms}"),
         MoveLimit::Depth(d) => format!("go depth {d}"),
@@ -487,10 +487,10 @@ fn final_check<V: VariantDescriptor>(
     seats: &mut Seats,
     record: &GameRecord<V::Position>,
     moves: &[String],
-    rules: &Rules,
+    rules: &MatchRules,
     drawn_by_record: bool,
-    ending: Ending,
-) -> Result<Outcome, Fatal> {
+    ending: GameEnd,
+) -> Result<GameResult, Fatal> {
     for (seat, slot) in seats.iter_mut().enumerate() {
         let Some(engine) = slot.as_mut() else { continue };
         let mode = rules.readback[seat];
@@ -505,123 +505,13 @@ fn final_check<V: VariantDescriptor>(
             Check::Agrees => {}
             Check::Differs(what) => {
                 let mv = moves.last().cloned();
-                return Ok(Outcome::Disagreement(Disagreement { ply: moves.len(), mv, seat, what }));
+                return Ok(GameResult::Disagreement(Disagreement { ply: moves.len(), mv, seat, what }));
             }
             Check::Fatal(message) => return Err(Fatal { seat, message }),
         }
     }
-    Ok(Outcome::Result(ending))
+    Ok(GameResult::Result(ending))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bestmove_is_found_anywhere_on_its_line() {
-        assert_eq!(bestmove_of("bestmove d6"), Some("d6"));
-        assert_eq!(bestmove_of("bestmove a1-a4 ponder d7"), Some("a1-a4"));
-        assert_eq!(bestmove_of("info score -12 bestmove xg7"), Some("xg7"));
-        assert_eq!(bestmove_of("info depth 3 score cp 5 nodes 10 bestmove draw"), Some("draw"));
-        assert_eq!(bestmove_of("bestmove"), Some(""));
-        assert_eq!(bestmove_of("info string no bestmoves here"), None);
-    }
-
-    #[test]
-    fn info_lines_give_depth_and_score() {
-        assert_eq!(info_of("info depth 12 score cp -35 nodes 5 pv d6 d5"), (Some(12), Some("cp -35".into())));
-        assert_eq!(info_of("info depth 7 score mate -4 nodes 1"), (Some(7), Some("mate -4".into())));
-        assert_eq!(info_of("info score 17 bestmove d6"), (None, Some("cp 17".into())));
-        assert_eq!(info_of("info depth 9 score cp 0 nodes 3 bestmove a1"), (Some(9), Some("cp 0".into())));
-        assert_eq!(info_of("info string depth 3 score cp 5"), (None, None));
-        assert_eq!(info_of("bestmove d6"), (None, None));
-        assert_eq!(info_of("info depth x"), (None, None));
-    }
-
-    /// Engine output lines.
-    fn lines(texts: &[&str]) -> Vec<Line> {
-        texts.iter().map(|t| Line { at: Instant::now(), text: t.to_string() }).collect()
-    }
-
-    fn morris() -> lapilli_morris::descriptor::GameVariant {
-        use lapilli_registry::{Descriptor, GivenOptions};
-        lapilli_morris::descriptor::Games.variant("nine-mens-morris", &GivenOptions::default()).unwrap()
-    }
-
-    /// The nine men's morris position after `moves`.
-    fn after(moves: &[&str]) -> lapilli_morris::Position {
-        let mut pos = morris().start();
-        for m in moves {
-            pos.play(pos.parse_move(m).unwrap()).unwrap();
-        }
-        pos
-    }
-
-    fn verdict(c: Check) -> (&'static str, String) {
-        match c {
-            Check::Agrees => ("agrees", String::new()),
-            Check::Differs(what) => ("differs", what),
-            Check::Fatal(what) => ("fatal", what),
-        }
-    }
-
-    #[test]
-    fn read_backs_are_compared_with_the_rules_position() {
-        let v = morris();
-        let pos = after(&["d6", "d5", "f4"]);
-        let check = |mode, texts: &[&str], pos: &lapilli_morris::Position| {
-            verdict(check_answer(&v, mode, &lines(texts), pos, false))
-        };
-        // Without a read-back only refusals count.
-        assert_eq!(check(Readback::None, &["info string hello"], &pos).0, "agrees");
-        let (v1, what) = check(Readback::None, &["info string illegal move ignored: f4"], &pos);
-        assert_eq!(v1, "differs");
-        assert!(what.contains("refused the history") && what.contains("f4"), "{what}");
-        // lapilli's text after `d`, exactly.
-        let text = format!("Fen: {pos}");
-        assert_eq!(check(Readback::D, &["7 diagram", &text], &pos).0, "agrees");
-        let (v2, what) = check(Readback::D, &[&text], &after(&["d6", "d5"]));
-        assert_eq!(v2, "differs");
-        assert!(what.contains("the rules give"), "{what}");
-        // The C++ Sanmill's FEN after `d`, and the Rust one's after `fen`.
-        let cpp = "Fen: @*******/O*O*****/******** b p p 2 7 1 8 0 0 0 0 0 0 0 0 2";
-        assert_eq!(check(Readback::D, &[cpp, "Key: 0"], &pos).0, "agrees");
-        let (v3, what) = check(Readback::D, &[cpp], &after(&["d6", "d5", "f4", "a1"]));
-        assert_eq!(v3, "differs");
-        assert!(what.contains("a1: Sanmill has empty, lapilli has Black"), "{what}");
-        let rust = "fen @*******/O*O*****/******** b p p 2 7 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes";
-        assert_eq!(check(Readback::Fen, &["info string x", rust], &pos).0, "agrees");
-        assert_eq!(check(Readback::Fen, &[rust], &after(&["d6"])).0, "differs");
-        let (v4, what) = check(Readback::Fen, &["fen garbage"], &pos);
-        assert_eq!(v4, "differs");
-        assert!(what.contains("does not read"), "{what}");
-        // No read-back line: the engine does not answer the command.
-        let (v5, what) = check(Readback::Fen, &["info string unknown command \"fen\""], &pos);
-        assert_eq!(v5, "fatal");
-        assert!(what.contains("unknown command"), "{what}");
-        // After a draw the record adjudicated, a Sanmill FEN is not
-        // compared (the Rust Sanmill marks such games over); lapilli's text is.
-        let over = "fen @*******/O*O*****/******** w o ? 2 7 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes";
-        assert_eq!(verdict(check_answer(&v, Readback::Fen, &lines(&[over]), &pos, true)).0, "agrees");
-        assert_eq!(verdict(check_answer(&v, Readback::Fen, &lines(&[over]), &pos, false)).0, "differs");
-        let wrong = "Fen: ......../......../........ w 9 9 -";
-        assert_eq!(verdict(check_answer(&v, Readback::D, &lines(&[wrong]), &pos, true)).0, "differs");
-        // A Sanmill FEN means nothing for another game.
-        assert!(readback_fits(&v, Readback::Fen));
-        use lapilli_registry::{Descriptor, GivenOptions};
-        let terni = lapilli_terni_lapilli::descriptor::Games
-            .variant("terni-lapilli", &GivenOptions::default())
-            .unwrap();
-        assert!(!readback_fits(&terni, Readback::Fen) && readback_fits(&terni, Readback::D));
-        let start = terni.start();
-        let (v6, what) = verdict(check_answer(&terni, Readback::D, &lines(&[cpp]), &start, false));
-        assert_eq!(v6, "differs");
-        assert!(what.contains("does not read as a position of the game"), "{what}");
-    }
-
-    #[test]
-    fn the_position_command_carries_the_whole_history() {
-        assert_eq!(position_command(&[]), "position startpos");
-        assert_eq!(position_command(&["d1".into(), "xg7".into()]), "position startpos moves d1 xg7");
-    }
-}
+mod tests;
