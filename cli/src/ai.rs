@@ -137,10 +137,7 @@ impl<V: VariantDescriptor> Ai<V> {
             Ai::Random => PlayerKind::Plain(Box::new(RandomPlayer::new(seed))),
             Ai::Minimax(depth, heuristic) => {
                 let self_name = AiSpec::Minimax(*depth);
-                let mut limits = Limits::depth(*depth);
-                if let Some(time) = time {
-                    limits = limits.with_time(time);
-                }
+                let limits = Limits::of(Some(*depth), time, None);
                 let engine = Engine::try_with_options(
                     Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true),
                 )

@@ -6,7 +6,7 @@ use crate::report::{plies, AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson}
 use crate::tablebase::open_tables;
 use crate::Result;
 use lapilli_board_graph::notation::{excerpt, fields};
-use lapilli_game::{Adjudication, CheckedGame, Ending, Game, GameRecord, RecordError, ScoreKind};
+use lapilli_game::{Adjudication, CheckedGame, Ending, GameRecord, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, PositionTextError, VariantDescriptor};
 use lapilli_search::{Engine, Limits, Options, StopReason};
 use lapilli_tablebase::Probing;
@@ -241,15 +241,7 @@ impl GameVisitor for Analyze<'_> {
                 a.threads, self.threads
             );
         }
-        let mut after = pos.clone();
-        let pv: Vec<String> =
-            a.pv.iter()
-                .map(|&m| {
-                    let text = after.move_text(m);
-                    after.play_unchecked(m);
-                    text
-                })
-                .collect();
+        let pv = pos.line_text(&a.pv);
         let best = a.best_move.map(|m| pos.move_text(m));
         let millis = a.elapsed.as_secs_f64() * 1e3;
         let threads = a.threads;

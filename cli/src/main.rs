@@ -400,14 +400,7 @@ fn analyze_limits(depth: Option<u32>, millis: Option<u64>, nodes: Option<u64>) -
         (None, None, None) => Some(DEFAULT_ANALYZE_MILLIS),
         _ => millis,
     };
-    let mut limits = Limits::depth(depth.unwrap_or(lapilli_search::MAX_DEPTH));
-    if let Some(ms) = millis {
-        limits = limits.with_time(Duration::from_millis(ms));
-    }
-    if let Some(n) = nodes {
-        limits = limits.with_nodes(n);
-    }
-    limits
+    Limits::of(depth, millis.map(Duration::from_millis), nodes)
 }
 
 fn run(command: Command, out: &mut dyn Write) -> Result<()> {
@@ -429,10 +422,12 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
                 on_game(&game, command)
             }
             TablebaseCommand::Stats { dir, json } => {
-                tablebase::on_folder(&dir.clone(), tablebase::Stats { dir, json, out })
+                let folder = tablebase::list_folder(&dir)?;
+                tablebase::on_folder(&folder, tablebase::Stats { folder: &folder, json, out })
             }
             TablebaseCommand::Probe { dir, position, json } => {
-                tablebase::on_folder(&dir.clone(), tablebase::Probe { dir, position, json, out })
+                let folder = tablebase::list_folder(&dir)?;
+                tablebase::on_folder(&folder, tablebase::Probe { folder: &folder, position, json, out })
             }
         },
         Command::Play { game, ai, human, seed, max_plies, millis, position, tablebase } => {
@@ -538,6 +533,47 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lapilli_registry::{with_game, with_game_id, GameVisitor, GivenOptions, VariantDescriptor};
+
+    /// A variant's id and rules text.
+    struct IdOf;
+    impl GameVisitor for IdOf {
+        type Output = (String, String);
+        fn visit<V: VariantDescriptor>(self, v: V) -> (String, String) {
+            (v.id(), v.rules_text())
+        }
+    }
+
+    #[test]
+    fn every_variant_id_reads_back_to_its_variant() {
+        let sets = [
+            GivenOptions::default(),
+            GivenOptions::default().with_flag("no-flying"),
+            GivenOptions::default().with_flag("flying"),
+            GivenOptions::default().with_flag("no-centre-first"),
+            GivenOptions::default().with_value("variant", "dux"),
+            GivenOptions::default().with_value("variant", "standard"),
+            GivenOptions::default().with_value("size", "6x7"),
+            GivenOptions::default().with_value("size", "8x8"),
+            GivenOptions::default().with_value("variant", "dux").with_value("size", "10x10"),
+        ];
+        let mut ids = std::collections::BTreeSet::new();
+        for game in lapilli_registry::game_names::<Games>() {
+            for options in &sets {
+                let Ok((id, rules)) = with_game::<Games, _>(game.name, options, IdOf) else { continue };
+                assert!(id.starts_with(game.name), "{id}");
+                // The id chooses the same rules, and reads back to itself.
+                assert_eq!(with_game_id::<Games, _>(&id, IdOf).unwrap(), (id.clone(), rules), "{id}");
+                ids.insert(id);
+            }
+        }
+        for id in ["six-mens-morris+flying", "nine-mens-morris+no-flying", "petteia+variant=dux+size=10x10"] {
+            assert!(ids.contains(id), "{id} in {ids:?}");
+        }
+        // Defaults are not spelled: the plain name is the default variant.
+        assert!(!ids.iter().any(|id| id.contains("size=8x8") || id.contains("variant=standard")));
+        assert!(!ids.contains("latrunculi+variant=dux"));
+    }
 
     #[test]
     fn analyze_limits_default_to_a_time_and_combine() {

@@ -111,6 +111,7 @@ pub fn refusal(e: &OptionError) -> CliError {
             format!("--{option} does not apply to {game}; it applies to {applies} only")
         }
         OptionError::Invalid { option, reason } => format!("--{option}: {reason}"),
+        OptionError::BadId { id, reason } => format!("variant id {:?}: {reason}", excerpt(id)),
     };
     CliError::new(Kind::Option, message)
 }

@@ -6,10 +6,10 @@ use crate::error::{tablebase_error, CliError, Kind};
 use crate::progress::BuildProgress;
 use crate::report::{plies, value_text};
 use crate::{Games, Result};
-use lapilli_game::{CheckedGame, Game, MoveList, Value};
+use lapilli_game::{CheckedGame, Game, Value};
 use lapilli_registry as registry;
-use lapilli_registry::{GameVisitor, GivenOptions, MoveOf, TablebaseSupport, VariantDescriptor};
-use lapilli_tablebase::{BuildOptions, Oracle, TierFile, TierReport};
+use lapilli_registry::{GameVisitor, MoveOf, TablebaseSupport, VariantDescriptor};
+use lapilli_tablebase::{BuildOptions, Oracle, TablebaseFolder, TierReport};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -18,10 +18,6 @@ use std::time::Instant;
 
 /// The environment variable that names the cache folder of solved games.
 pub const CACHE_ENV: &str = "LAPILLI_CACHE";
-
-/// The fewest pieces a side has in an endgame table (a side with two has
-/// lost).
-pub const MIN_PIECES: u8 = 3;
 
 /// The cache folder of solved games' tables: `$LAPILLI_CACHE`, else
 /// `$XDG_CACHE_HOME/lapilli`, else `$HOME/.cache/lapilli` (the first
@@ -67,6 +63,15 @@ pub fn peak_memory_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// `a`, `a and b`, `a, b and c`: names listed in a sentence.
+fn listed(names: &[&str]) -> String {
+    match names {
+        [] => "no game".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// The variant's tablebase support, or an option error naming `what`
 /// asked for it.
 fn support<V: VariantDescriptor>(v: &V, what: &str) -> Result<TablebaseSupport<V::Position>> {
@@ -74,42 +79,22 @@ fn support<V: VariantDescriptor>(v: &V, what: &str) -> Result<TablebaseSupport<V
         CliError::new(
             Kind::Option,
             format!(
-                "{what}: {} has no tier tablebases; they exist for nine-mens-morris, six-mens-morris and \
-                 twelve-mens-morris",
-                v.name()
+                "{what}: {} has no tier tablebases; they exist for {}",
+                v.name(),
+                listed(&registry::games_with_tablebases::<Games>())
             ),
         )
     })
 }
 
-/// The `*.ltb` files of `dir`, sorted.
+/// The tier files of `dir`, listed once with their headers.
 ///
 /// # Errors
-/// Kind `tablebase` when `dir` is no folder (a file, or nothing), `io`
-/// when it cannot be read.
-fn tier_files(dir: &Path) -> Result<Vec<PathBuf>> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(CliError::new(
-            Kind::Tablebase,
-            format!(
-                "{}: a file, not a folder; give the folder that holds the tables (*.ltb files)",
-                dir.display()
-            ),
-        ));
-    }
-    if !dir.is_dir() {
-        return Err(CliError::new(Kind::Tablebase, format!("{}: no such folder", dir.display())));
-    }
-    let io = |e: std::io::Error| CliError::new(Kind::Io, format!("{}: {e}", dir.display()));
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(io)? {
-        let path = entry.map_err(io)?.path();
-        if path.extension().is_some_and(|x| x == "ltb") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    Ok(files)
+/// Kind `tablebase` when `dir` is no folder (a file, or nothing) or a
+/// file's header is damaged, `io` when it cannot be read
+/// ([`tablebase_error`]).
+pub fn list_folder(dir: &Path) -> Result<TablebaseFolder> {
+    TablebaseFolder::open(dir).map_err(tablebase_error)
 }
 
 /// The tables of `v` in `dir`, every file checked (the variant's `open`).
@@ -125,57 +110,50 @@ pub fn open_tables<V: VariantDescriptor>(
     what: &str,
 ) -> Result<Box<dyn Oracle<V::Position>>> {
     let support = support(v, what)?;
-    if tier_files(dir)?.is_empty() {
-        return Err(CliError::new(
-            Kind::Tablebase,
-            format!("{what}: {} holds no tablebase files (*.ltb)", dir.display()),
-        ));
-    }
-    (support.open)(dir).map_err(tablebase_error)
+    open_folder(&support, &list_folder(dir)?, what)
 }
 
-/// The variant the tables of `dir` belong to: the one most of its files
-/// name (the first in name order among equals), read from their headers.
-fn folder_variant(dir: &Path) -> Result<String> {
-    let files = tier_files(dir)?;
-    if files.is_empty() {
+/// The tables of a folder already listed, through the variant's `open`.
+///
+/// # Errors
+/// As [`open_tables`].
+fn open_folder<G: Game>(
+    support: &TablebaseSupport<G>,
+    folder: &TablebaseFolder,
+    what: &str,
+) -> Result<Box<dyn Oracle<G>>> {
+    if folder.is_empty() {
         return Err(CliError::new(
             Kind::Tablebase,
-            format!("{} holds no tablebase files (*.ltb)", dir.display()),
+            format!("{what}: {} holds no tablebase files (*.ltb)", folder.dir().display()),
         ));
     }
-    let mut count: Vec<(String, usize)> = Vec::new();
-    for path in &files {
-        let variant = TierFile::read_variant(path).map_err(tablebase_error)?;
-        match count.iter_mut().find(|(v, _)| *v == variant) {
-            Some((_, n)) => *n += 1,
-            None => count.push((variant, 1)),
-        }
-    }
-    let most = count.iter().map(|(_, n)| *n).max().unwrap_or(0);
-    Ok(count.into_iter().find(|(_, n)| *n == most).map(|(v, _)| v).unwrap_or_default())
+    (support.open)(folder).map_err(tablebase_error)
 }
 
-/// Runs `command` on the game whose tables fill `dir`: the variant name
-/// of the files' headers is the game's name, then `+` and the variant
-/// options it needs (e.g. `six-mens-morris+flying`).
+/// Runs `command` on the game whose tables fill `folder`: the variant
+/// name of the files' headers ([`TablebaseFolder::variant`]) is the
+/// game's variant id (e.g. `six-mens-morris+flying`), read by the registry.
 ///
 /// # Errors
 /// Kind `tablebase` for a folder without tables or with tables of a
 /// variant this program does not know; the command's errors.
-pub fn on_folder<C: GameVisitor<Output = Result<()>>>(dir: &Path, command: C) -> Result<()> {
-    let variant = folder_variant(dir)?;
-    let mut parts = variant.split('+');
-    let game = parts.next().unwrap_or_default().to_string();
-    let options = parts.fold(GivenOptions::default(), |o, flag| o.with_flag(flag));
+pub fn on_folder<C: GameVisitor<Output = Result<()>>>(folder: &TablebaseFolder, command: C) -> Result<()> {
+    let dir = folder.dir();
+    let Some(variant) = folder.variant() else {
+        return Err(CliError::new(
+            Kind::Tablebase,
+            format!("{} holds no tablebase files (*.ltb)", dir.display()),
+        ));
+    };
     let unknown = || {
         CliError::new(
             Kind::Tablebase,
             format!("{}: the tables are of {variant:?}, a variant this program does not know", dir.display()),
         )
     };
-    let checked = OfVariant { variant: variant.clone(), command, unknown: &unknown };
-    registry::with_game::<Games, _>(&game, &options, checked).map_err(|_| unknown())?
+    let checked = OfVariant { variant: variant.to_string(), command, unknown: &unknown };
+    registry::with_game_id::<Games, _>(variant, checked).map_err(|_| unknown())?
 }
 
 /// A command run only on the variant whose tables it reads.
@@ -189,7 +167,9 @@ impl<C: GameVisitor<Output = Result<()>>> GameVisitor for OfVariant<'_, C> {
     type Output = Result<()>;
 
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
-        if v.tablebases().map(|s| s.variant).as_deref() != Some(self.variant.as_str()) {
+        if v.tablebases().map(|s| s.variant).as_deref() != Some(self.variant.as_str())
+            || v.id() != self.variant
+        {
             return Err((self.unknown)());
         }
         self.command.visit(v)
@@ -296,13 +276,14 @@ impl GameVisitor for Build<'_> {
     /// the folder and reports each tier.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase build")?;
-        if !(MIN_PIECES..=support.max_pieces).contains(&self.max_pieces) {
+        if !(support.min_pieces..=support.max_pieces).contains(&self.max_pieces) {
             return Err(CliError::new(
                 Kind::Option,
                 format!(
-                    "--max-pieces {}: the endgame tables of {} go from {MIN_PIECES} to {} pieces a side",
+                    "--max-pieces {}: the endgame tables of {} go from {} to {} pieces a side",
                     self.max_pieces,
                     v.name(),
+                    support.min_pieces,
                     support.max_pieces
                 ),
             ));
@@ -405,8 +386,8 @@ impl GameVisitor for Build<'_> {
 
 /// `lapilli tablebase stats` with its options.
 pub struct Stats<'o> {
-    /// The folder of tables.
-    pub dir: PathBuf,
+    /// The folder of tables, listed.
+    pub folder: &'o TablebaseFolder,
     /// JSON output.
     pub json: bool,
     /// Where the report goes.
@@ -477,8 +458,9 @@ impl GameVisitor for Stats<'_> {
     /// Opens the folder's tables (every file checked) and reports each
     /// tier's counts.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
-        let tables = open_tables(&v, &self.dir, "tablebase stats")?;
-        let variant = support(&v, "tablebase stats")?.variant;
+        let support = support(&v, "tablebase stats")?;
+        let tables = open_folder(&support, self.folder, "tablebase stats")?;
+        let variant = support.variant;
         let tiers: Vec<TierStatsJson> = tables
             .summaries()
             .into_iter()
@@ -503,8 +485,13 @@ impl GameVisitor for Stats<'_> {
             totals.draw += t.draw;
             totals.max_dtm = totals.max_dtm.max(t.max_dtm);
         }
-        let report =
-            StatsJson { game: v.name(), variant, dir: self.dir.display().to_string(), tiers, totals };
+        let report = StatsJson {
+            game: v.name(),
+            variant,
+            dir: self.folder.dir().display().to_string(),
+            tiers,
+            totals,
+        };
         let out = self.out;
         if self.json {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
@@ -572,30 +559,10 @@ pub struct ProbeJson {
     pub moves: Vec<PlyValueJson>,
 }
 
-/// Every legal ply of `pos` with the value it leads to, for the side to
-/// move in `pos` (`None` where the tables do not cover the successor).
-pub fn ply_values<G: CheckedGame>(tables: &dyn Oracle<G>, pos: &G) -> Vec<(G::Move, Option<Value>)> {
-    let mut moves = G::Moves::default();
-    if pos.outcome().is_some() {
-        return Vec::new();
-    }
-    pos.legal_moves(&mut moves);
-    let side = pos.side_to_move();
-    moves
-        .as_slice()
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            (m, tables.probe(&child).map(|v| v.before_ply(child.side_to_move() != side)))
-        })
-        .collect()
-}
-
 /// `lapilli tablebase probe` with its options.
 pub struct Probe<'o> {
-    /// The folder of tables.
-    pub dir: PathBuf,
+    /// The folder of tables, listed.
+    pub folder: &'o TablebaseFolder,
     /// The position's text.
     pub position: String,
     /// JSON output.
@@ -609,20 +576,21 @@ impl GameVisitor for Probe<'_> {
 
     /// The position's value, DTM and perfect ply, and every ply's value.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
-        let tables = open_tables(&v, &self.dir, "tablebase probe")?;
-        let chooser = format!("the tables in {} are of", self.dir.display());
+        let tables = open_folder(&support(&v, "tablebase probe")?, self.folder, "tablebase probe")?;
+        let chooser = format!("the tables in {} are of", self.folder.dir().display());
         let pos = read_position(&v, &self.position, &chooser)?;
         let Some(value) = tables.probe(&pos) else {
             return Err(CliError::new(
                 Kind::Tablebase,
                 format!(
                     "{}: no table covers the position (its material is not among the folder's tiers)",
-                    self.dir.display()
+                    self.folder.dir().display()
                 ),
             ));
         };
         let best: Option<MoveOf<V>> = tables.best_move(&pos).map(|(m, _)| m);
-        let moves: Vec<PlyValueJson> = ply_values(&*tables, &pos)
+        let moves: Vec<PlyValueJson> = tables
+            .move_values(&pos)
             .into_iter()
             .map(|(m, value)| PlyValueJson {
                 ply: pos.move_text(m),

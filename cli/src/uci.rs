@@ -9,7 +9,7 @@
 
 use crate::play::{checked_plies, game_over_text};
 use lapilli_board_graph::notation::excerpt;
-use lapilli_game::{CheckedGame, Game, GameRecord, RecordError, ScoreKind};
+use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
 use lapilli_search::{Analysis, Engine, Limits, Options, StopHandle, MAX_DEPTH};
 use std::io::{BufRead, Write};
@@ -430,15 +430,7 @@ fn report<V: VariantDescriptor>(out: &Printer, pos: &V::Position, a: &Analysis<M
         ScoreKind::LossIn(k) => format!("mate -{k}"),
         ScoreKind::Heuristic(s) => format!("cp {s}"),
     };
-    let mut after = pos.clone();
-    let pv: Vec<String> =
-        a.pv.iter()
-            .map(|&m| {
-                let text = after.move_text(m);
-                after.play_unchecked(m);
-                text
-            })
-            .collect();
+    let pv = pos.line_text(&a.pv);
     let millis = a.elapsed.as_millis();
     let nps = a.nps().round() as u64;
     let pv = if pv.is_empty() { String::new() } else { format!(" pv {}", pv.join(" ")) };

@@ -13,7 +13,7 @@
 
 use lapilli_game::{Canonicalize, Game, MoveList, Outcome, Value};
 use lapilli_tablebase::{naive_values, ordered_tiers, solve_tier, Silent, Tablebases, TierSpace, TierTable};
-use lapilli_tablebase::{solve_keyed, Tablebase};
+use lapilli_tablebase::{solve_keyed, Solved};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -507,7 +507,7 @@ where
 fn compare_root<S>(
     tables: &Tablebases<&S>,
     naive: &FxHashMap<u64, Value>,
-    keyed: &Tablebase<S::Game>,
+    keyed: &Solved<S::Game>,
     moves: &mut <S::Game as Game>::Moves,
     p: &S::Game,
     images: bool,

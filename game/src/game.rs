@@ -273,6 +273,26 @@ pub trait CheckedGame: Game {
     /// it back to `m`.
     fn move_text(&self, m: Self::Move) -> String;
 
+    /// The text of each ply of `line` played in turn from this position
+    /// (a principal variation, a game): [`CheckedGame::move_text`] in the
+    /// position before each ply. The plies are not checked: they must be
+    /// legal in turn, as a search's principal variation is.
+    ///
+    /// ```
+    /// use lapilli_game::{doc_game::Nim, CheckedGame};
+    /// assert_eq!(Nim::new(5).line_text(&[2, 1]), ["take 2", "take 1"]);
+    /// ```
+    fn line_text(&self, line: &[Self::Move]) -> Vec<String> {
+        let mut at = self.clone();
+        line.iter()
+            .map(|&m| {
+                let text = at.move_text(m);
+                at.play_unchecked(m);
+                text
+            })
+            .collect()
+    }
+
     /// How the game ended, `Some` exactly when [`Game::outcome`] is.
     fn ending(&self) -> Option<Self::Ending>;
 

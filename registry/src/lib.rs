@@ -34,15 +34,17 @@
 //! The crate's `tests/registry.rs` registers a toy game end to end.
 
 use lapilli_game::{CheckedGame, Evaluate, Game};
-use lapilli_tablebase::{BuildOptions, Oracle, Progress, TablebaseError, TierReport};
+use lapilli_tablebase::{BuildOptions, Oracle, Progress, TablebaseError, TablebaseFolder, TierReport};
 use std::error::Error;
 use std::fmt::Display;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use thiserror::Error;
 
+mod id;
 mod solution;
 
+pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport};
 
 /// A name a game family answers to, with a one-line description.
@@ -125,6 +127,12 @@ impl GivenOptions {
     pub fn is_empty(&self) -> bool {
         self.given.is_empty()
     }
+
+    /// The options given, in the order given: each name with its value
+    /// (`None` for a flag).
+    pub fn entries(&self) -> impl Iterator<Item = (&str, Option<&str>)> + '_ {
+        self.given.iter().map(|(n, v)| (n.as_str(), v.as_deref()))
+    }
 }
 
 /// Why a game name and its options choose no variant.
@@ -146,6 +154,14 @@ pub enum OptionError {
     Invalid {
         /// The option.
         option: &'static str,
+        /// What is wrong, in words.
+        reason: String,
+    },
+    /// A variant id ([`variant_id`]) that cannot be read.
+    #[error("variant id {id:?}: {reason}")]
+    BadId {
+        /// The id.
+        id: String,
         /// What is wrong, in words.
         reason: String,
     },
@@ -208,13 +224,18 @@ pub type EndgameBuild = Box<
     dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync,
 >;
 
-/// Opens a directory of a variant's tables.
-pub type OpenTables<G> = Box<dyn Fn(&Path) -> Result<Box<dyn Oracle<G>>, TablebaseError> + Send + Sync>;
+/// Opens a folder of a variant's tables, listed once by the caller
+/// ([`TablebaseFolder::open`]), every file checked.
+pub type OpenTables<G> =
+    Box<dyn Fn(&TablebaseFolder) -> Result<Box<dyn Oracle<G>>, TablebaseError> + Send + Sync>;
 
 /// What a variant offers of tier tablebases ([`lapilli_tablebase`]).
 pub struct TablebaseSupport<G: Game> {
     /// The variant as the file headers name it, e.g. `"nine-mens-morris"`.
     pub variant: String,
+    /// The fewest pieces a side has in an endgame table (for morris 3: a
+    /// side with two has lost).
+    pub min_pieces: u8,
     /// The most pieces a side may have in the endgame tables
     /// [`TablebaseSupport::build_endgames`] builds.
     pub max_pieces: u8,
@@ -230,6 +251,7 @@ impl<G: Game> std::fmt::Debug for TablebaseSupport<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TablebaseSupport")
             .field("variant", &self.variant)
+            .field("min_pieces", &self.min_pieces)
             .field("max_pieces", &self.max_pieces)
             .finish_non_exhaustive()
     }
@@ -262,6 +284,19 @@ pub trait VariantDescriptor: Sized {
     /// The name the game was chosen by (one of its family's
     /// [`Descriptor::games`]).
     fn name(&self) -> &'static str;
+
+    /// The options that choose this variant of its game beyond the game's
+    /// defaults, as [`Descriptor::variant`] reads them back to this
+    /// variant (only options that differ from the defaults, in the order
+    /// of [`Descriptor::options`]).
+    fn given_options(&self) -> GivenOptions;
+
+    /// The variant id ([`variant_id`] of [`VariantDescriptor::name`] and
+    /// [`VariantDescriptor::given_options`]): one text for this variant
+    /// that [`with_game_id`] reads back to it, e.g. `six-mens-morris+flying`.
+    fn id(&self) -> String {
+        variant_id(self.name(), &self.given_options())
+    }
 
     /// The game and its rules in one line, e.g. "Terni Lapilli, centre
     /// allowed on the first placement".
@@ -451,6 +486,24 @@ pub fn families<R: Registry>() -> Vec<FamilyInfo> {
 /// Every game name of the registry `R`, in order.
 pub fn game_names<R: Registry>() -> Vec<GameName> {
     families::<R>().iter().flat_map(|f| f.games.iter().copied()).collect()
+}
+
+/// The names of the games of the registry `R` that have tier tablebases
+/// under their default options ([`VariantDescriptor::tablebases`]), in
+/// order: what a front end offers when asked for tables of another game.
+pub fn games_with_tablebases<R: Registry>() -> Vec<&'static str> {
+    struct HasTables;
+    impl GameVisitor for HasTables {
+        type Output = bool;
+        fn visit<V: VariantDescriptor>(self, variant: V) -> bool {
+            variant.tablebases().is_some()
+        }
+    }
+    game_names::<R>()
+        .into_iter()
+        .filter(|g| with_game::<R, _>(g.name, &GivenOptions::default(), HasTables).unwrap_or(false))
+        .map(|g| g.name)
+        .collect()
 }
 
 /// Chooses the variant that `name` and `options` name in the registry `R`

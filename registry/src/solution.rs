@@ -4,7 +4,7 @@
 use lapilli_game::Player;
 use lapilli_game::Value;
 use lapilli_game::{CheckedGame, Game, Indexed};
-use lapilli_tablebase::{Counts, Tablebase};
+use lapilli_tablebase::{Counts, Solved};
 use std::fmt;
 
 /// The figures of a board, as plain data: filled by the game crate from its
@@ -87,7 +87,7 @@ impl<G: Game> Solution<G> {
     /// # Panics
     /// If `start` is not in the tablebase (it was solved from elsewhere).
     pub fn new(
-        tablebase: Tablebase<G>,
+        tablebase: Solved<G>,
         start: &G,
         automorphisms: usize,
         moving: Option<fn(&G) -> bool>,

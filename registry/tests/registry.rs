@@ -19,6 +19,13 @@ impl VariantDescriptor for NimVariant {
     fn name(&self) -> &'static str {
         "nim"
     }
+    fn given_options(&self) -> GivenOptions {
+        if self.stones == 7 {
+            GivenOptions::default()
+        } else {
+            GivenOptions::default().with_value("stones", &self.stones.to_string())
+        }
+    }
     fn title(&self) -> String {
         format!("Nim, {} stones", self.stones)
     }

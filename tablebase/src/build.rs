@@ -169,7 +169,7 @@ pub fn build<S: TierSpace>(
     if dir.exists() {
         // Every table already there must be of this game and sound, before
         // anything is written beside it.
-        super::probe::scan(space, dir)?;
+        crate::TablebaseFolder::open(dir)?.tiers(space)?;
     }
     std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
     let pool = rayon::ThreadPoolBuilder::new()

@@ -99,6 +99,18 @@ pub enum TablebaseError {
         /// What is wrong.
         what: String,
     },
+    /// A folder of tables was asked for and a file was given.
+    #[error("{path}: a file, not a folder; give the folder that holds the tables (*.ltb files)")]
+    NotAFolder {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A folder of tables that does not exist.
+    #[error("{path}: no such folder")]
+    NoSuchFolder {
+        /// The path given.
+        path: PathBuf,
+    },
     /// A tier the directory has no file for.
     #[error("{dir}: no table for tier {tier}")]
     MissingTier {
@@ -327,12 +339,9 @@ impl TierFile {
         TierFile::decode(&bytes, path, space, tier)
     }
 
-    /// Parses and checks the header (magic to the header's checksum).
-    fn header<S: TierSpace>(
-        r: &mut Reader<'_>,
-        space: &S,
-        tier: Option<S::Tier>,
-    ) -> Result<TierFile, TablebaseError> {
+    /// Parses the header (magic to the header's checksum) and checks what
+    /// the format alone says: magic, version, checksum, DTM width, counts.
+    fn parse_header(r: &mut Reader<'_>) -> Result<TierFile, TablebaseError> {
         let path = r.path;
         let bad = |what: String| TablebaseError::Corrupt { path: path.to_path_buf(), what };
         if r.bytes.len() < MAGIC.len() || r.bytes[..MAGIC.len()] != MAGIC {
@@ -363,36 +372,6 @@ impl TierFile {
         if found != computed {
             return Err(TablebaseError::Checksum { path: path.to_path_buf(), found, computed });
         }
-        let mismatch = |found: String, expected: String| TablebaseError::Mismatch {
-            path: path.to_path_buf(),
-            found,
-            expected,
-        };
-        if variant != space.variant_name() {
-            return Err(mismatch(
-                format!("variant {variant:?}"),
-                format!("variant {:?}", space.variant_name()),
-            ));
-        }
-        if scheme != space.scheme() {
-            return Err(mismatch(
-                format!("index scheme {scheme:?}"),
-                format!("index scheme {:?}", space.scheme()),
-            ));
-        }
-        let found_tier =
-            space.parse_tier(&tier_name).ok_or_else(|| bad(format!("unknown tier {tier_name:?}")))?;
-        if let Some(t) = tier {
-            if t != found_tier {
-                return Err(mismatch(format!("tier {tier_name}"), format!("tier {}", space.tier_name(t))));
-            }
-        }
-        if entries != space.size(found_tier) {
-            return Err(mismatch(
-                format!("{entries} entries"),
-                format!("{} entries for tier {tier_name}", space.size(found_tier)),
-            ));
-        }
         if dtm_width != 1 && dtm_width != 2 {
             return Err(bad(format!("a DTM width of {dtm_width} bytes")));
         }
@@ -413,6 +392,56 @@ impl TierFile {
         Ok(TierFile { variant, scheme, tier: tier_name, entries, counts, dtm_width })
     }
 
+    /// Checks the header of the file at `path` against `space` (variant,
+    /// index scheme, tier name, the tier's size) and, when given, against
+    /// the tier expected; returns the file's tier.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Mismatch`] for another variant, scheme, tier or
+    /// size; [`TablebaseError::Corrupt`] for a tier name the space does not
+    /// know.
+    pub fn check<S: TierSpace>(
+        &self,
+        path: &Path,
+        space: &S,
+        tier: Option<S::Tier>,
+    ) -> Result<S::Tier, TablebaseError> {
+        let mismatch = |found: String, expected: String| TablebaseError::Mismatch {
+            path: path.to_path_buf(),
+            found,
+            expected,
+        };
+        if self.variant != space.variant_name() {
+            return Err(mismatch(
+                format!("variant {:?}", self.variant),
+                format!("variant {:?}", space.variant_name()),
+            ));
+        }
+        if self.scheme != space.scheme() {
+            return Err(mismatch(
+                format!("index scheme {:?}", self.scheme),
+                format!("index scheme {:?}", space.scheme()),
+            ));
+        }
+        let tier_name = &self.tier;
+        let found_tier = space.parse_tier(tier_name).ok_or_else(|| TablebaseError::Corrupt {
+            path: path.to_path_buf(),
+            what: format!("unknown tier {tier_name:?}"),
+        })?;
+        if let Some(t) = tier {
+            if t != found_tier {
+                return Err(mismatch(format!("tier {tier_name}"), format!("tier {}", space.tier_name(t))));
+            }
+        }
+        if self.entries != space.size(found_tier) {
+            return Err(mismatch(
+                format!("{} entries", self.entries),
+                format!("{} entries for tier {tier_name}", space.size(found_tier)),
+            ));
+        }
+        Ok(found_tier)
+    }
+
     /// The length a file with this header has, in bytes.
     fn expected_len(&self, header_len: usize) -> u64 {
         header_len as u64 + self.entries.div_ceil(4) + self.entries * u64::from(self.dtm_width) + 4
@@ -429,7 +458,8 @@ impl TierFile {
         tier: Option<S::Tier>,
     ) -> Result<(TierFile, TierTable), TablebaseError> {
         let mut r = Reader { bytes, at: 0, path };
-        let header = TierFile::header(&mut r, space, tier)?;
+        let header = TierFile::parse_header(&mut r)?;
+        header.check(path, space, tier)?;
         let expected = header.expected_len(r.at);
         let found = bytes.len() as u64;
         if found < expected {
@@ -469,65 +499,41 @@ impl TierFile {
         Ok((header, TierTable { codes, counts }))
     }
 
-    /// The variant a tier file belongs to (its header's variant name), read
-    /// without knowing the game: how a front end finds which game a folder
-    /// of tables is for.
+    /// Reads only the header of the tier file at `path`, without knowing
+    /// the game, and checks the file's length against it (the checksum of
+    /// the whole file is checked when the table is read, or by
+    /// [`crate::TablebaseFolder::verify`]); returns the header and the
+    /// file's length in bytes. How a front end finds which game a folder
+    /// of tables is for ([`TierFile::variant`]).
     ///
     /// # Errors
     /// [`TablebaseError::Io`], [`TablebaseError::BadMagic`],
     /// [`TablebaseError::Version`], [`TablebaseError::Truncated`],
+    /// [`TablebaseError::Checksum`] (of the header),
     /// [`TablebaseError::Corrupt`].
-    pub fn read_variant(path: &Path) -> Result<String, TablebaseError> {
-        let mut f = std::fs::File::open(path).map_err(|e| TablebaseError::io(path, e))?;
-        let mut head = Vec::new();
-        (&mut f).take(1024).read_to_end(&mut head).map_err(|e| TablebaseError::io(path, e))?;
-        let mut r = Reader { bytes: &head, at: 0, path };
-        if head.len() < MAGIC.len() || head[..MAGIC.len()] != MAGIC {
-            return Err(TablebaseError::BadMagic { path: path.to_path_buf() });
-        }
-        r.take(MAGIC.len())?;
-        let version = r.u16()?;
-        if version != FORMAT_VERSION {
-            return Err(TablebaseError::Version {
-                path: path.to_path_buf(),
-                found: version,
-                expected: FORMAT_VERSION,
-            });
-        }
-        let variant = r.text()?;
-        // The rest of the header, for its checksum: a damaged name is
-        // reported as damage, not as another game.
-        let skip = |r: &mut Reader<'_>| -> Result<(), TablebaseError> {
-            r.text()?;
-            r.text()?;
-            r.take(8 * 8 + 4 + 8 + 1)?;
-            Ok(())
-        };
-        skip(&mut r)?;
-        let computed = crc32fast::hash(&r.bytes[..r.at]);
-        let found = r.u32()?;
-        if found != computed {
-            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found, computed });
-        }
-        Ok(variant)
-    }
-
-    /// Reads only the header of the tier file at `path` and checks the
-    /// file's length (the checksum is checked when the table is read).
-    ///
-    /// # Errors
-    /// As [`TierFile::read`], but for the checksum.
-    pub fn read_header<S: TierSpace>(path: &Path, space: &S) -> Result<TierFile, TablebaseError> {
+    pub fn read_header_of_any(path: &Path) -> Result<(TierFile, u64), TablebaseError> {
         let mut f = std::fs::File::open(path).map_err(|e| TablebaseError::io(path, e))?;
         let len = f.metadata().map_err(|e| TablebaseError::io(path, e))?.len();
         let mut head = Vec::new();
         (&mut f).take(4096).read_to_end(&mut head).map_err(|e| TablebaseError::io(path, e))?;
         let mut r = Reader { bytes: &head, at: 0, path };
-        let header = TierFile::header(&mut r, space, None)?;
+        let header = TierFile::parse_header(&mut r)?;
         let expected = header.expected_len(r.at);
         if len < expected {
             return Err(TablebaseError::Truncated { path: path.to_path_buf(), found: len, expected });
         }
+        Ok((header, len))
+    }
+
+    /// Reads only the header of the tier file at `path`, checks it against
+    /// `space` and checks the file's length (the checksum is checked when
+    /// the table is read).
+    ///
+    /// # Errors
+    /// As [`TierFile::read`], but for the checksum of the table.
+    pub fn read_header<S: TierSpace>(path: &Path, space: &S) -> Result<TierFile, TablebaseError> {
+        let (header, _) = TierFile::read_header_of_any(path)?;
+        header.check(path, space, None)?;
         Ok(header)
     }
 }

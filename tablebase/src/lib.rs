@@ -3,10 +3,10 @@
 //!
 //! | item | what it does |
 //! |---|---|
-//! | [`solve`], [`solve_reduced`], [`solve_keyed`] → [`Tablebase`] | retrograde analysis in memory: WDL and DTM of every reachable position |
+//! | [`solve`], [`solve_reduced`], [`solve_keyed`] → [`Solved`] | retrograde analysis in memory: WDL and DTM of every reachable position |
 //! | [`PerfectPlayer`] | perfect play from an in-memory solution |
 //! | [`TierSpace`], [`solve_tier`], [`build`] | tiers with perfect indices, the tier solver, a build into files |
-//! | [`TierFile`], [`Tablebases`] | the tier file format; a folder of tier files opened and probed |
+//! | [`TierFile`], [`TablebaseFolder`], [`Tablebases`] | the tier file format; a folder of tier files listed once; the set opened and probed |
 //! | [`Oracle`], [`Probing`] | perfect-play answers for front ends; tables inside the engine's evaluation |
 //!
 //! ```
@@ -63,6 +63,7 @@
 
 mod build;
 mod file;
+mod folder;
 mod naive;
 mod oracle;
 mod player;
@@ -74,12 +75,13 @@ mod table;
 
 pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
 pub use file::{TablebaseError, TierFile, FORMAT_VERSION, MAGIC};
+pub use folder::{FolderFile, TablebaseFolder, EXTENSION};
 pub use naive::naive_values;
-pub use oracle::{Oracle, Probing, TierSummary};
+pub use oracle::{move_values, Oracle, Probing, TierSummary};
 pub use player::PerfectPlayer;
 pub use probe::Tablebases;
 pub use reach::{reachable, Reachable};
-pub use retrograde::{solve, solve_keyed, solve_reduced, Counts, Tablebase};
+pub use retrograde::{solve, solve_keyed, solve_reduced, Counts, Solved};
 pub use solver::solve_tier;
 pub use table::{TierCounts, TierTable};
 

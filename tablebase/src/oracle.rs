@@ -4,8 +4,38 @@ use super::file::TablebaseError;
 use super::probe::Tablebases;
 use super::TierSpace;
 use lapilli_game::Value;
-use lapilli_game::{Evaluate, Game};
+use lapilli_game::{Evaluate, Game, MoveList};
 use std::fmt;
+
+/// Every legal ply of `pos`, in generation order, with the value of the
+/// position it leads to seen from `pos`'s side to move
+/// ([`Value::before_ply`]: one ply further from the end, negated when the
+/// side changes), or `None` where `probe` has no value for it: the one
+/// "value of each legal ply" loop behind [`Oracle::move_values`],
+/// [`Tablebases::move_values`] and [`crate::Solved::move_values`].
+///
+/// ```
+/// use lapilli_game::{doc_game::Nim, Value};
+/// use lapilli_tablebase::{move_values, solve};
+/// let tb = solve(&Nim::new(4));
+/// // From 4 stones, taking 1 leaves 3 (lost for the opponent): a win.
+/// let values = move_values(&Nim::new(4), |p| tb.probe(p));
+/// assert_eq!(values, [(1, Some(Value::Win(3))), (2, Some(Value::Loss(2)))]);
+/// ```
+pub fn move_values<G: Game>(pos: &G, probe: impl Fn(&G) -> Option<Value>) -> Vec<(G::Move, Option<Value>)> {
+    let mut moves = G::Moves::default();
+    pos.legal_moves(&mut moves);
+    let side = pos.side_to_move();
+    moves
+        .as_slice()
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            (m, probe(&child).map(|v| v.before_ply(child.side_to_move() != side)))
+        })
+        .collect()
+}
 
 /// One tier of a set, as plain data (`lapilli tablebase stats`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +86,15 @@ pub trait Oracle<G: Game>: Send + Sync {
     /// # Errors
     /// When the tier's table cannot be read ([`Tablebases::table`]).
     fn try_probe(&self, pos: &G) -> Result<Option<Value>, TablebaseError>;
+    /// Every legal ply of `pos` with the value it leads to, for the side to
+    /// move in `pos` (`None` where no table covers the successor), in
+    /// generation order; empty when the game is over ([`move_values`]).
+    fn move_values(&self, pos: &G) -> Vec<(G::Move, Option<Value>)> {
+        if pos.outcome().is_some() {
+            return Vec::new();
+        }
+        move_values(pos, |p| self.probe(p))
+    }
 }
 
 impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {

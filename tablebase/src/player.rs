@@ -1,18 +1,18 @@
 //! The perfect player of a game solved in memory.
 
-use crate::retrograde::Tablebase;
+use crate::retrograde::Solved;
 use lapilli_game::{Game, Indexed, Player};
 
 /// Perfect play from a tablebase: wins fastest, loses slowest, holds draws
-/// (see [`Tablebase::best_move`]).
+/// (see [`Solved::best_move`]).
 #[derive(Debug)]
 pub struct PerfectPlayer<'t, G> {
-    tablebase: &'t Tablebase<G>,
+    tablebase: &'t Solved<G>,
 }
 
 impl<'t, G> PerfectPlayer<'t, G> {
     /// A perfect player reading `tablebase`.
-    pub fn new(tablebase: &'t Tablebase<G>) -> PerfectPlayer<'t, G> {
+    pub fn new(tablebase: &'t Solved<G>) -> PerfectPlayer<'t, G> {
         PerfectPlayer { tablebase }
     }
 }

@@ -1,11 +1,12 @@
 //! Probing solved tiers: values, perfect plies, and the engine's hook.
 
 use super::file::{TablebaseError, TierFile};
+use super::folder::TablebaseFolder;
 use super::solver::terminal_value;
 use super::table::TierTable;
 use super::TierSpace;
+use lapilli_game::Game;
 use lapilli_game::Value;
-use lapilli_game::{Game, MoveList};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -36,20 +37,45 @@ impl<S: TierSpace> fmt::Debug for Tablebases<S> {
 
 impl<S: TierSpace> Tablebases<S> {
     /// The tier files in `dir` (`*.ltb`), their headers read and checked
-    /// against `space` now, their tables when first probed.
+    /// against `space` now, their tables when first probed: the folder
+    /// listed once ([`TablebaseFolder::open`]), then
+    /// [`Tablebases::from_folder`].
     ///
     /// # Errors
-    /// [`TablebaseError::Io`] if the directory cannot be read; any header
-    /// error of [`TierFile::read_header`] (a file of another variant or
-    /// index scheme in the directory, a damaged header, a truncated file);
-    /// [`TablebaseError::Corrupt`] for a file whose name is not its tier's
-    /// (`<tier>.ltb`); [`TablebaseError::MissingTier`] when a tier's
-    /// dependency is not in the folder (its plies could not be valued).
+    /// Those of [`TablebaseFolder::open`] and [`Tablebases::from_folder`].
     pub fn open(space: S, dir: &Path) -> Result<Tablebases<S>, TablebaseError> {
+        Tablebases::from_folder(space, &TablebaseFolder::open(dir)?)
+    }
+
+    /// As [`Tablebases::open`], and every file read in full once now for
+    /// its checksum ([`TablebaseFolder::verify`]), so that a damaged file
+    /// is refused when the set is opened rather than taken for a tier the
+    /// set does not cover when first probed.
+    ///
+    /// # Errors
+    /// Those of [`Tablebases::open`] and [`TablebaseFolder::verify`].
+    pub fn open_verified(space: S, dir: &Path) -> Result<Tablebases<S>, TablebaseError> {
+        let folder = TablebaseFolder::open(dir)?;
+        let tables = Tablebases::from_folder(space, &folder)?;
+        folder.verify()?;
+        Ok(tables)
+    }
+
+    /// The tables of a folder already listed, each header checked against
+    /// `space` ([`TablebaseFolder::tiers`]), loaded when first probed.
+    ///
+    /// # Errors
+    /// Those of [`TablebaseFolder::tiers`] (a file of another variant or
+    /// index scheme, a file not named `<tier>.ltb`);
+    /// [`TablebaseError::MissingTier`] when a tier's dependency is not in
+    /// the folder (its plies could not be valued).
+    pub fn from_folder(space: S, folder: &TablebaseFolder) -> Result<Tablebases<S>, TablebaseError> {
+        let dir = folder.dir();
         let mut tiers = BTreeMap::new();
-        for (path, header) in scan(&space, dir)? {
-            let tier = space.parse_tier(&header.tier).expect("read_header checked the tier name");
-            tiers.insert(tier, Slot { path: Some(path), header, table: OnceLock::new() });
+        for (tier, file) in folder.tiers(&space)? {
+            let slot =
+                Slot { path: Some(file.path.clone()), header: file.header.clone(), table: OnceLock::new() };
+            tiers.insert(tier, slot);
         }
         for &tier in tiers.keys() {
             for dep in space.dependencies(tier) {
@@ -186,19 +212,7 @@ impl<S: TierSpace> Tablebases<S> {
     /// Every legal ply of `pos` with the value it leads to, for the side to
     /// move in `pos`; `None` if a successor is not covered.
     pub fn move_values(&self, pos: &S::Game) -> Option<Vec<(<S::Game as Game>::Move, Value)>> {
-        let mut moves = <S::Game as Game>::Moves::default();
-        pos.legal_moves(&mut moves);
-        let side = pos.side_to_move();
-        moves
-            .as_slice()
-            .iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                let v = self.probe(&child)?;
-                Some((m, v.before_ply(child.side_to_move() != side)))
-            })
-            .collect()
+        super::oracle::move_values(pos, |p| self.probe(p)).into_iter().map(|(m, v)| Some((m, v?))).collect()
     }
 
     /// The perfect ply of `pos`: the fastest win, else a drawing ply, else
@@ -272,32 +286,4 @@ impl<S: TierSpace> TierSpace for &S {
     fn orbit_len(&self, pos: &S::Game) -> u64 {
         (**self).orbit_len(pos)
     }
-}
-
-/// The tier files in `dir` with their headers, checked against `space`: the
-/// variant, the index scheme, the header's checksum, the length, and the
-/// file name, which must be the tier's (`<tier>.ltb`).
-pub(crate) fn scan<S: TierSpace>(space: &S, dir: &Path) -> Result<Vec<(PathBuf, TierFile)>, TablebaseError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| TablebaseError::io(dir, e))?;
-    let mut paths = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| TablebaseError::io(dir, e))?.path();
-        if path.extension().is_some_and(|x| x == "ltb") {
-            paths.push(path);
-        }
-    }
-    paths.sort();
-    let mut out = Vec::new();
-    for path in paths {
-        let header = TierFile::read_header(&path, space)?;
-        let expected = TierFile::file_name(&header.tier);
-        if path.file_name().is_none_or(|n| n != expected.as_str()) {
-            return Err(TablebaseError::Corrupt {
-                what: format!("the file holds tier {}, whose file is named {expected}", header.tier),
-                path,
-            });
-        }
-        out.push((path, header));
-    }
-    Ok(out)
 }

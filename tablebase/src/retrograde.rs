@@ -38,10 +38,10 @@ impl Counts {
 ///
 /// Built by [`solve`] it stores every position; built by [`solve_reduced`]
 /// it stores one representative per orbit (the canonical form) with the
-/// orbit's size, and [`Tablebase::probe`] canonicalises before looking up,
+/// orbit's size, and [`Solved::probe`] canonicalises before looking up,
 /// so every reachable position is still answered.
 #[derive(Clone)]
-pub struct Tablebase<G> {
+pub struct Solved<G> {
     positions: Vec<G>,
     values: Vec<Value>,
     orbit_sizes: Vec<u32>,
@@ -49,9 +49,9 @@ pub struct Tablebase<G> {
     canon: Option<fn(&G) -> G>,
 }
 
-impl<G> fmt::Debug for Tablebase<G> {
+impl<G> fmt::Debug for Solved<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Tablebase")
+        f.debug_struct("Solved")
             .field("positions", &self.positions.len())
             .field("reduced", &self.canon.is_some())
             .finish()
@@ -98,20 +98,20 @@ impl<G> fmt::Debug for Tablebase<G> {
 /// assert_eq!(tb.len(), 14);
 /// assert_eq!(tb.probe(&Nim(6, true)), Some(Value::Loss(4)));
 /// ```
-pub fn solve<G: Game + Indexed>(root: &G) -> Tablebase<G> {
+pub fn solve<G: Game + Indexed>(root: &G) -> Solved<G> {
     build(root, None)
 }
 
 /// [`solve`] reduced by the position's symmetry group ([`Canonicalize`]):
 /// one canonical form per orbit is stored, with the orbit's size, so
-/// [`Tablebase::counts`] still counts positions. The group must consist of
+/// [`Solved::counts`] still counts positions. The group must consist of
 /// symmetries of the rules.
 ///
 /// # Panics
 /// As [`solve`]: if the [`Indexed::index`] of a reachable canonical form is
 /// not below the root's [`Indexed::index_bound`], and, in debug builds,
 /// when two canonical forms with different keys share an index.
-pub fn solve_reduced<G: Canonicalize + Indexed>(root: &G) -> Tablebase<G> {
+pub fn solve_reduced<G: Canonicalize + Indexed>(root: &G) -> Solved<G> {
     let reduce: Reduction<G> = (<G as Canonicalize>::canonicalize, <G as Canonicalize>::orbit_len);
     build(root, Some(reduce))
 }
@@ -158,7 +158,7 @@ impl<G: Game> Ids<G> {
 /// let tb = solve_keyed(&[Nim::new(4), Nim::new(5)]);
 /// assert_eq!(tb.probe(&Nim::new(5)), Some(Value::Win(3)));
 /// ```
-pub fn solve_keyed<G: Canonicalize>(roots: &[G]) -> Tablebase<G> {
+pub fn solve_keyed<G: Canonicalize>(roots: &[G]) -> Solved<G> {
     let reduce: Reduction<G> = (<G as Canonicalize>::canonicalize, <G as Canonicalize>::orbit_len);
     build_from(roots, Some(reduce), None)
 }
@@ -169,7 +169,7 @@ type DenseIndex<G> = (usize, fn(&G) -> usize);
 /// The canonical form and the orbit size of a position, for reduced solves.
 type Reduction<G> = (fn(&G) -> G, fn(&G) -> usize);
 
-fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Tablebase<G> {
+fn build<G: Game + Indexed>(root: &G, reduce: Option<Reduction<G>>) -> Solved<G> {
     build_from(std::slice::from_ref(root), reduce, Some((root.index_bound(), <G as Indexed>::index)))
 }
 
@@ -179,7 +179,7 @@ fn build_from<G: Game>(
     roots: &[G],
     reduce: Option<Reduction<G>>,
     dense_index: Option<DenseIndex<G>>,
-) -> Tablebase<G> {
+) -> Solved<G> {
     let canonicalize = reduce.map(|(c, _)| c);
     let canon = |p: &G| match canonicalize {
         Some(c) => c(p),
@@ -312,10 +312,10 @@ fn build_from<G: Game>(
         Some((_, index)) => Ids::Dense(dense, index),
         None => Ids::Keyed(keyed),
     };
-    Tablebase { positions, values, orbit_sizes, ids, canon: canonicalize }
+    Solved { positions, values, orbit_sizes, ids, canon: canonicalize }
 }
 
-impl<G: Game> Tablebase<G> {
+impl<G: Game> Solved<G> {
     /// The number of stored positions: orbits (canonical forms) when solved
     /// with a group, positions otherwise.
     pub fn len(&self) -> usize {
@@ -361,7 +361,7 @@ impl<G: Game> Tablebase<G> {
         c
     }
 
-    /// Like [`Tablebase::counts`] but counting stored classes (orbits).
+    /// Like [`Solved::counts`] but counting stored classes (orbits).
     pub fn class_counts(&self, filter: impl Fn(&G) -> bool) -> Counts {
         let mut c = Counts::default();
         for (p, v, _) in self.entries() {
@@ -376,18 +376,7 @@ impl<G: Game> Tablebase<G> {
     /// `pos`'s side to move (one ply further from the end), in generation
     /// order. Plies to positions outside the tablebase are left out.
     pub fn move_values(&self, pos: &G) -> Vec<(G::Move, Value)> {
-        let mut moves = G::Moves::default();
-        pos.legal_moves(&mut moves);
-        moves
-            .as_slice()
-            .iter()
-            .filter_map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                let changed = child.side_to_move() != pos.side_to_move();
-                self.probe(&child).map(|v| (m, v.before_ply(changed)))
-            })
-            .collect()
+        crate::move_values(pos, |p| self.probe(p)).into_iter().filter_map(|(m, v)| Some((m, v?))).collect()
     }
 
     /// The perfect ply: the fastest win, else a draw, else the slowest loss;

@@ -7,8 +7,8 @@ use lapilli_search::{Engine, Limits};
 use lapilli_tablebase::solve_keyed;
 use lapilli_tablebase::Probing;
 use lapilli_tablebase::{
-    build, naive_values, solve_in_memory, BuildOptions, Silent, TablebaseError, Tablebases, TierFile,
-    TierSpace,
+    build, naive_values, solve_in_memory, BuildOptions, Silent, TablebaseError, TablebaseFolder, Tablebases,
+    TierFile, TierSpace,
 };
 use proptest::prelude::*;
 use std::fmt;
@@ -352,7 +352,7 @@ fn folders_are_checked_before_use_and_before_a_build_writes() {
     named[12] ^= 0x13;
     std::fs::write(&t2, &named).unwrap();
     assert!(matches!(Tablebases::open(&rings, &dir), Err(TablebaseError::Checksum { .. })));
-    assert!(matches!(TierFile::read_variant(&t2), Err(TablebaseError::Checksum { .. })));
+    assert!(matches!(TierFile::read_header_of_any(&t2), Err(TablebaseError::Checksum { .. })));
     std::fs::write(&t2, &good).unwrap();
 
     // A file must carry its tier's name.
@@ -382,4 +382,57 @@ fn folders_are_checked_before_use_and_before_a_build_writes() {
     assert_eq!(files, ["t1.ltb", "t2.ltb"]);
     assert!(Tablebases::open(&rings, &dir).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn one_door_lists_the_folder_names_its_variant_and_verifies_it() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("door");
+    build(&rings, &[2], &dir, &BuildOptions::default(), &Silent).unwrap();
+    let folder = TablebaseFolder::open(&dir).unwrap();
+    let tiers: Vec<&str> = folder.files().iter().map(|f| f.header.tier.as_str()).collect();
+    assert_eq!(tiers, ["t0", "t1", "t2"]);
+    assert_eq!(folder.variant(), Some("ring"));
+    // Each header as reading the file against the space gives it.
+    for f in folder.files() {
+        assert_eq!(TierFile::read_header(&f.path, &rings).unwrap(), f.header);
+        assert_eq!(f.len, std::fs::metadata(&f.path).unwrap().len());
+    }
+    assert_eq!(folder.tiers(&rings).unwrap().iter().map(|&(t, _)| t).collect::<Vec<_>>(), [0, 1, 2]);
+    folder.verify().unwrap();
+
+    // A byte of a table flipped: the headers still read and `open` defers
+    // the table; the door's verification refuses it now.
+    let t2 = dir.join(TierFile::file_name("t2"));
+    let good = std::fs::read(&t2).unwrap();
+    let mut bad = good.clone();
+    let at = bad.len() - 5;
+    bad[at] ^= 1;
+    std::fs::write(&t2, &bad).unwrap();
+    let folder = TablebaseFolder::open(&dir).unwrap();
+    assert!(matches!(folder.verify(), Err(TablebaseError::Checksum { .. })));
+    assert!(Tablebases::open(&rings, &dir).is_ok());
+    assert!(matches!(Tablebases::open_verified(&rings, &dir), Err(TablebaseError::Checksum { .. })));
+    std::fs::write(&t2, &good).unwrap();
+    assert!(Tablebases::open_verified(&rings, &dir).is_ok());
+
+    // A file of another game among them: the folder is named by most of
+    // its files, and the set refuses the stranger.
+    let other = Rings { len: 7, name: "other" };
+    let odir = temp_dir("door-other");
+    build(&other, &[0], &odir, &BuildOptions::default(), &Silent).unwrap();
+    std::fs::copy(odir.join(TierFile::file_name("t0")), dir.join("zz.ltb")).unwrap();
+    let folder = TablebaseFolder::open(&dir).unwrap();
+    assert_eq!(folder.variant(), Some("ring"));
+    assert!(matches!(folder.tiers(&rings), Err(TablebaseError::Mismatch { .. })));
+    assert_eq!(TablebaseFolder::open(&odir).unwrap().variant(), Some("other"));
+
+    // Not a folder, no folder, an empty folder.
+    assert!(matches!(TablebaseFolder::open(&t2), Err(TablebaseError::NotAFolder { .. })));
+    assert!(matches!(TablebaseFolder::open(&dir.join("none")), Err(TablebaseError::NoSuchFolder { .. })));
+    let empty = temp_dir("door-empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let folder = TablebaseFolder::open(&empty).unwrap();
+    assert!(folder.is_empty());
+    assert_eq!(folder.variant(), None);
 }

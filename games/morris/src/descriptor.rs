@@ -17,8 +17,7 @@ use lapilli_registry::{
     TablebaseSupport, Unsolvable, VariantOption,
 };
 use lapilli_tablebase as tablebase;
-use lapilli_tablebase::{Oracle, Progress, TablebaseError, Tablebases, TierFile, TierSpace};
-use std::path::{Path, PathBuf};
+use lapilli_tablebase::{Oracle, Progress, Tablebases, TierSpace};
 
 /// The morris family's entry in a registry: `nine-mens-morris`,
 /// `six-mens-morris`, `twelve-mens-morris` and `lasker-morris`, each with
@@ -62,6 +61,10 @@ const FLYING: &str = "flying";
 /// C(24,5) C(19,5)).
 pub const MAX_ENDGAME_PIECES: u8 = 5;
 
+/// The fewest pieces a side has in an endgame table: 3, since a side
+/// reduced to two has lost (seed 001).
+pub const MIN_ENDGAME_PIECES: u8 = 3;
+
 /// The order of the board's automorphism group the morris tables are
 /// reduced by (16 for every morris board).
 fn automorphisms(rules: Rules) -> usize {
@@ -71,35 +74,6 @@ fn automorphisms(rules: Rules) -> usize {
 /// Whether both hands are empty: the movement phase.
 fn movement_phase(pos: &Position) -> bool {
     pos.in_hand(Colour::White) == 0 && pos.in_hand(Colour::Black) == 0
-}
-
-/// The tier files (`*.ltb`) of `dir`, sorted.
-fn tier_files(dir: &Path) -> Result<Vec<PathBuf>, TablebaseError> {
-    let io = |e| TablebaseError::Io { path: dir.to_path_buf(), source: e };
-    let mut paths = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(io)? {
-        let path = entry.map_err(io)?.path();
-        if path.extension().is_some_and(|x| x == "ltb") {
-            paths.push(path);
-        }
-    }
-    paths.sort();
-    Ok(paths)
-}
-
-/// The tables of `dir` for `space`, every file read once now and its
-/// header, size and checksum checked (one table in memory at a time), so
-/// that a damaged or foreign file is refused when the set is opened rather
-/// than taken for a tier the set does not cover when first probed; the
-/// tables are then loaded again on first probe.
-///
-/// # Errors
-/// Any error of [`TierFile::read`] and [`Tablebases::open`].
-fn open_checked(space: MorrisTiers, dir: &Path) -> Result<Tablebases<MorrisTiers>, TablebaseError> {
-    for path in tier_files(dir)? {
-        TierFile::read(&path, &space, None)?;
-    }
-    Tablebases::open(space, dir)
 }
 
 impl registry::Descriptor for Games {
@@ -157,6 +131,18 @@ impl registry::Descriptor for Games {
     }
 }
 
+/// The options that choose `rules` beyond its variant's defaults: the
+/// flying rule when it is not the variant's default (`flying` or
+/// `no-flying`). The one writer of a morris variant id, in the registry
+/// and in every tier file header ([`crate::tablebase::MorrisTiers`]).
+pub fn given_options(rules: Rules) -> GivenOptions {
+    match (rules.flying, rules.variant.flying_by_default()) {
+        (true, false) => GivenOptions::default().with_flag(FLYING),
+        (false, true) => GivenOptions::default().with_flag(NO_FLYING),
+        _ => GivenOptions::default(),
+    }
+}
+
 /// A variant and its flying rule in words.
 fn rules_text(rules: Rules) -> String {
     let flying = if rules.flying { "flying with three pieces" } else { "no flying" };
@@ -171,6 +157,10 @@ fn side_status(pos: &Position, c: Colour) -> String {
 impl registry::VariantDescriptor for GameVariant {
     type Position = Position;
     type Heuristic = Heuristic;
+
+    fn given_options(&self) -> GivenOptions {
+        given_options(self.rules)
+    }
 
     fn name(&self) -> &'static str {
         self.rules.variant.name()
@@ -298,13 +288,16 @@ impl registry::VariantDescriptor for GameVariant {
         let new_space = move || MorrisTiers::new(rules).expect("the rules were accepted above");
         Some(TablebaseSupport {
             variant: space.variant_name(),
+            min_pieces: MIN_ENDGAME_PIECES,
             max_pieces,
             build_endgames: Box::new(move |n, dir, options, progress| {
                 let space = new_space();
                 tablebase::build(&space, &space.movement_tiers(n), dir, options, progress)
             }),
-            open: Box::new(move |dir| {
-                let tables: Box<dyn Oracle<Position>> = Box::new(open_checked(new_space(), dir)?);
+            open: Box::new(move |folder| {
+                let tables = Tablebases::from_folder(new_space(), folder)?;
+                folder.verify()?;
+                let tables: Box<dyn Oracle<Position>> = Box::new(tables);
                 Ok(tables)
             }),
         })
@@ -399,7 +392,9 @@ mod tests {
         let reports = (support.build_endgames)(3, &dir, &BuildOptions::default(), &Silent).unwrap();
         let names: Vec<&str> = reports.iter().map(|r| r.tier.as_str()).collect();
         assert_eq!(names, ["w3b3x", "w3b3"]);
-        let tables = (support.open)(&dir).unwrap();
+        let folder = lapilli_tablebase::TablebaseFolder::open(&dir).unwrap();
+        assert_eq!(folder.variant(), Some(six.id().as_str()));
+        let tables = (support.open)(&folder).unwrap();
         let summaries = tables.summaries();
         assert_eq!(summaries.len(), 2);
         // Every placement of 3 against 3 on the 16 points, either side to
@@ -416,7 +411,7 @@ mod tests {
         assert_eq!(pos.move_text(best), "c4-c5");
         // The tables of the plain variant do not open for the flying one.
         let flying = variant("six-mens-morris", &["flying"]).tablebases().unwrap();
-        assert!(matches!((flying.open)(&dir), Err(TablebaseError::Mismatch { .. })));
+        assert!(matches!((flying.open)(&folder), Err(lapilli_tablebase::TablebaseError::Mismatch { .. })));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -127,6 +127,18 @@ impl registry::VariantDescriptor for GameVariant {
     type Position = Position;
     type Heuristic = Heuristic;
 
+    fn given_options(&self) -> GivenOptions {
+        let mut options = GivenOptions::default();
+        let default_variant = if self.name == "latrunculi" { Variant::Dux } else { Variant::Standard };
+        if self.setup.variant != default_variant {
+            options = options.with_value("variant", &self.setup.variant.to_string());
+        }
+        if (self.setup.width(), self.setup.height()) != (8, 8) {
+            options = options.with_value("size", &format!("{}x{}", self.setup.width(), self.setup.height()));
+        }
+        options
+    }
+
     fn name(&self) -> &'static str {
         self.name
     }

@@ -121,6 +121,14 @@ impl registry::VariantDescriptor for GameVariant {
     type Position = Position;
     type Heuristic = Heuristic;
 
+    fn given_options(&self) -> GivenOptions {
+        if self.rules.centre_first {
+            GivenOptions::default()
+        } else {
+            GivenOptions::default().with_flag(NO_CENTRE_FIRST)
+        }
+    }
+
     fn name(&self) -> &'static str {
         self.rules.variant.name()
     }

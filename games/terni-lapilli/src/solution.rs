@@ -3,7 +3,7 @@
 use crate::position::Position;
 use crate::rules::Rules;
 use lapilli_game::Value;
-use lapilli_tablebase::{Counts, Tablebase};
+use lapilli_tablebase::{Counts, Solved};
 
 /// Solves the game of `rules` by retrograde analysis over every position
 /// reachable from the empty board, both phases, reduced by the board's
@@ -24,13 +24,13 @@ use lapilli_tablebase::{Counts, Tablebase};
 /// assert_eq!(tb.probe(&Position::default()), Some(Value::Draw));
 /// assert_eq!(tb.len(), 368); // orbits
 /// ```
-pub fn solve(rules: Rules) -> Tablebase<Position> {
+pub fn solve(rules: Rules) -> Solved<Position> {
     lapilli_tablebase::solve_reduced(&Position::start(rules))
 }
 
 /// Solves without symmetry reduction: one entry per reachable position.
 /// Slower; kept as a cross-check of the reduced solve.
-pub fn solve_unreduced(rules: Rules) -> Tablebase<Position> {
+pub fn solve_unreduced(rules: Rules) -> Solved<Position> {
     lapilli_tablebase::solve(&Position::start(rules))
 }
 
@@ -62,7 +62,7 @@ pub struct Summary {
 /// let s = solution::summarise(&solution::solve(rules), rules);
 /// assert_eq!((s.reachable.total, s.movement.total, s.orbits), (5230, 2880, 368));
 /// ```
-pub fn summarise(tb: &Tablebase<Position>, rules: Rules) -> Summary {
+pub fn summarise(tb: &Solved<Position>, rules: Rules) -> Summary {
     let placed = 2 * rules.variant.pieces();
     Summary {
         value: tb.probe(&Position::start(rules)).expect("the start is reachable"),

@@ -6,7 +6,7 @@ mod naive;
 use lapilli_game::{CheckedGame, Game, History, Player, RandomPlayer, Value};
 use lapilli_search::SearchPlayer;
 use lapilli_symmetry::Symmetric;
-use lapilli_tablebase::{PerfectPlayer, Tablebase};
+use lapilli_tablebase::{PerfectPlayer, Solved};
 use lapilli_terni_lapilli::eval::Heuristic;
 use lapilli_terni_lapilli::{solution, Colour, Position, Rules, Variant};
 use naive::{Game as NaiveGame, Naive};
@@ -174,7 +174,7 @@ fn play_out(
 
 /// The start and a spread of unfinished reachable positions (every fifth
 /// in breadth-first order), both sides to move.
-fn starts(tb: &Tablebase<Position>) -> Vec<Position> {
+fn starts(tb: &Solved<Position>) -> Vec<Position> {
     tb.entries().step_by(5).map(|(p, _, _)| *p).filter(|p| p.outcome().is_none()).collect()
 }
 

@@ -57,6 +57,23 @@ impl Limits {
         Limits { depth: MAX_DEPTH, nodes: Some(nodes), time: None }
     }
 
+    /// The limits a front end was given, each optional: `depth` plies (else
+    /// [`MAX_DEPTH`]), at most `time` and at most `nodes` nodes where
+    /// given. The one builder behind `lapilli analyze`, `play`, `uci` and
+    /// `match`.
+    ///
+    /// ```
+    /// use lapilli_search::{Limits, MAX_DEPTH};
+    /// use std::time::Duration;
+    /// assert_eq!(Limits::of(Some(6), None, None), Limits::depth(6));
+    /// let ms = Duration::from_millis(100);
+    /// assert_eq!(Limits::of(None, Some(ms), Some(9)), Limits::time(ms).with_nodes(9));
+    /// assert_eq!(Limits::of(None, None, None).depth, MAX_DEPTH);
+    /// ```
+    pub fn of(depth: Option<u32>, time: Option<Duration>, nodes: Option<u64>) -> Limits {
+        Limits { depth: depth.unwrap_or(MAX_DEPTH), nodes, time }
+    }
+
     /// These limits with the depth limit set to `depth` plies.
     #[must_use]
     pub fn with_depth(self, depth: u32) -> Limits {

@@ -234,16 +234,12 @@ impl TierSpace for MorrisTiers {
     type Game = Position;
     type Tier = Tier;
 
-    /// The variant's name ([`Variant::name`]), with `+flying` or
-    /// `+no-flying` when the flying rule is not the variant's default,
-    /// e.g. `six-mens-morris+flying`.
+    /// The variant id (`lapilli_registry::variant_id`): the variant's
+    /// name ([`Variant::name`]), with `+flying` or `+no-flying` when the
+    /// flying rule is not the variant's default, e.g.
+    /// `six-mens-morris+flying`.
     fn variant_name(&self) -> String {
-        let v = self.rules.variant;
-        match (self.rules.flying, v.flying_by_default()) {
-            (true, false) => format!("{v}+flying"),
-            (false, true) => format!("{v}+no-flying"),
-            _ => v.to_string(),
-        }
+        lapilli_registry::variant_id(self.rules.variant.name(), &crate::descriptor::given_options(self.rules))
     }
 
     /// [`SCHEME`].
