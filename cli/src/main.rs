@@ -389,8 +389,9 @@ enum TablebaseCommand {
 
 /// Runs `command` on the game its arguments choose.
 fn on_game<C: GameVisitor<Output = Result<()>>>(game: &GameArgs, command: C) -> Result<()> {
-    registry::with_game::<Games, C>(&game.game, game.variant.given(), command)
-        .map_err(|e| options::refusal(&e))?
+    let (name, given) =
+        options::with_flags(&game.game, game.variant.given()).map_err(|e| options::refusal(&e))?;
+    registry::with_game::<Games, C>(&name, &given, command).map_err(|e| options::refusal(&e))?
 }
 
 /// The limits of `analyze`: each one given, or the default time when none
@@ -495,10 +496,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             on_game(&game, command)
         }
         Command::Uci { game, variant } => on_game(&GameArgs { game, variant }, uci::Uci),
-        Command::Match { game, args } => {
-            let (name, given) = (game.game.clone(), game.variant.given().clone());
-            on_game(&game, matchplay::Match { args, game: name, given, out })
-        }
+        Command::Match { game, args } => on_game(&game, matchplay::Match { args, out }),
         Command::Perft { game, depth, position, divide, json } => {
             on_game(&game, perft::Perft { depth, position, divide, json, out })
         }
@@ -533,48 +531,6 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lapilli_registry::{with_game, with_game_id, GameVisitor, GivenOptions, VariantDescriptor};
-
-    /// A variant's id and rules text.
-    struct IdOf;
-    impl GameVisitor for IdOf {
-        type Output = (String, String);
-        fn visit<V: VariantDescriptor>(self, v: V) -> (String, String) {
-            (v.id(), v.rules_text())
-        }
-    }
-
-    #[test]
-    fn every_variant_id_reads_back_to_its_variant() {
-        let sets = [
-            GivenOptions::default(),
-            GivenOptions::default().with_flag("no-flying"),
-            GivenOptions::default().with_flag("flying"),
-            GivenOptions::default().with_flag("no-centre-first"),
-            GivenOptions::default().with_value("variant", "dux"),
-            GivenOptions::default().with_value("variant", "standard"),
-            GivenOptions::default().with_value("size", "6x7"),
-            GivenOptions::default().with_value("size", "8x8"),
-            GivenOptions::default().with_value("variant", "dux").with_value("size", "10x10"),
-        ];
-        let mut ids = std::collections::BTreeSet::new();
-        for game in lapilli_registry::game_names::<Games>() {
-            for options in &sets {
-                let Ok((id, rules)) = with_game::<Games, _>(game.name, options, IdOf) else { continue };
-                assert!(id.starts_with(game.name), "{id}");
-                // The id chooses the same rules, and reads back to itself.
-                assert_eq!(with_game_id::<Games, _>(&id, IdOf).unwrap(), (id.clone(), rules), "{id}");
-                ids.insert(id);
-            }
-        }
-        for id in ["six-mens-morris+flying", "nine-mens-morris+no-flying", "petteia+variant=dux+size=10x10"] {
-            assert!(ids.contains(id), "{id} in {ids:?}");
-        }
-        // Defaults are not spelled: the plain name is the default variant.
-        assert!(!ids.iter().any(|id| id.contains("size=8x8") || id.contains("variant=standard")));
-        assert!(!ids.contains("latrunculi+variant=dux"));
-    }
-
     #[test]
     fn analyze_limits_default_to_a_time_and_combine() {
         let two_seconds = Some(Duration::from_millis(DEFAULT_ANALYZE_MILLIS));

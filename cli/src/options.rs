@@ -4,17 +4,61 @@
 use crate::error::{CliError, Kind};
 use crate::play::capitalised;
 use crate::Games;
-use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lapilli_board_graph::notation::excerpt;
 use lapilli_registry as registry;
 use lapilli_registry::{GivenOptions, OptionError, OptionKind, VariantOption};
+use std::ffi::OsStr;
 
 /// The `<game>` argument: one of the registry's names, each with its
-/// description in `--help`.
-pub fn game_names() -> PossibleValuesParser {
+/// description in `--help`, or a variant id that starts with one
+/// (`six-mens-morris+flying`, [`registry::variant_id`]).
+pub fn game_names() -> GameIdParser {
     let names = registry::game_names::<Games>();
-    PossibleValuesParser::new(names.into_iter().map(|g| PossibleValue::new(g.name).help(g.about)))
+    GameIdParser(PossibleValuesParser::new(
+        names.into_iter().map(|g| PossibleValue::new(g.name).help(g.about)),
+    ))
+}
+
+/// Reads a game name or a variant id: the name is checked against the
+/// registry's names (clap's own message lists them), the options of an id
+/// by [`registry::parse_variant_id`].
+#[derive(Clone, Debug)]
+pub struct GameIdParser(PossibleValuesParser);
+
+impl TypedValueParser for GameIdParser {
+    type Value = String;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        let name = text.split(registry::ID_SEPARATOR).next().unwrap_or_default();
+        self.0.parse_ref(cmd, arg, OsStr::new(name))?;
+        registry::parse_variant_id(&text)
+            .map_err(|e| cmd.clone().error(clap::error::ErrorKind::InvalidValue, e.to_string()))?;
+        Ok(text.into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
+}
+
+/// The game name and options that a `<game>` argument (a name or a variant
+/// id) and the variant flags choose together: the id's options, then the
+/// flags'.
+///
+/// # Errors
+/// [`OptionError::BadId`] for an id that does not read.
+pub fn with_flags(game: &str, flags: &GivenOptions) -> Result<(String, GivenOptions), OptionError> {
+    let (name, mut given) = registry::parse_variant_id(game)?;
+    for (option, value) in flags.entries() {
+        given = match value {
+            Some(value) => given.with_value(option, value),
+            None => given.with_flag(option),
+        };
+    }
+    Ok((name, given))
 }
 
 /// The `--position` help: each family's position text.
@@ -114,4 +158,50 @@ pub fn refusal(e: &OptionError) -> CliError {
         OptionError::BadId { id, reason } => format!("variant id {:?}: {reason}", excerpt(id)),
     };
     CliError::new(Kind::Option, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lapilli_registry::{with_game, with_game_id, GameVisitor, VariantDescriptor};
+
+    /// A variant's id and rules text.
+    struct IdOf;
+    impl GameVisitor for IdOf {
+        type Output = (String, String);
+        fn visit<V: VariantDescriptor>(self, v: V) -> (String, String) {
+            (v.id(), v.rules_text())
+        }
+    }
+
+    #[test]
+    fn every_variant_id_reads_back_to_its_variant() {
+        let sets = [
+            GivenOptions::default(),
+            GivenOptions::default().with_flag("no-flying"),
+            GivenOptions::default().with_flag("flying"),
+            GivenOptions::default().with_flag("no-centre-first"),
+            GivenOptions::default().with_value("variant", "dux"),
+            GivenOptions::default().with_value("variant", "standard"),
+            GivenOptions::default().with_value("size", "6x7"),
+            GivenOptions::default().with_value("size", "8x8"),
+            GivenOptions::default().with_value("variant", "dux").with_value("size", "10x10"),
+        ];
+        let mut ids = std::collections::BTreeSet::new();
+        for game in lapilli_registry::game_names::<Games>() {
+            for options in &sets {
+                let Ok((id, rules)) = with_game::<Games, _>(game.name, options, IdOf) else { continue };
+                assert!(id.starts_with(game.name), "{id}");
+                // The id chooses the same rules, and reads back to itself.
+                assert_eq!(with_game_id::<Games, _>(&id, IdOf).unwrap(), (id.clone(), rules), "{id}");
+                ids.insert(id);
+            }
+        }
+        for id in ["six-mens-morris+flying", "nine-mens-morris+no-flying", "petteia+variant=dux+size=10x10"] {
+            assert!(ids.contains(id), "{id} in {ids:?}");
+        }
+        // Defaults are not spelled: the plain name is the default variant.
+        assert!(!ids.iter().any(|id| id.contains("size=8x8") || id.contains("variant=standard")));
+        assert!(!ids.contains("latrunculi+variant=dux"));
+    }
 }

@@ -155,3 +155,24 @@ fn a_closed_pipe_is_not_a_crash() {
     let out = child.wait_with_output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn a_variant_id_names_the_game_as_its_flags_do() {
+    // The id and the flags choose the same variant.
+    let by_id = json(&["solve", "terni-lapilli+no-centre-first", "--json"]);
+    let by_flag = json(&["solve", "terni-lapilli", "--no-centre-first", "--json"]);
+    assert_eq!(by_id["reachable"], by_flag["reachable"]);
+    assert_eq!(by_id["reachable"]["total"], 5221);
+    let by_id = json(&["info", "six-mens-morris+flying", "--json"]);
+    let by_flag = json(&["info", "six-mens-morris", "--flying", "--json"]);
+    assert_eq!(by_id, by_flag);
+    assert_ne!(by_id, json(&["info", "six-mens-morris", "--json"]));
+    // An id naming no game, or an option a game does not have, is refused
+    // as a name or an option is.
+    let (_, e) = common::json_error(&["perft", "chess+flying", "1", "--json"], 2);
+    assert!(e.contains("chess"), "{e}");
+    let (_, e) = common::json_error(&["perft", "petteia+flying", "1", "--json"], 2);
+    assert!(e.contains("flying"), "{e}");
+    let (_, e) = common::json_error(&["perft", "petteia+", "1", "--json"], 2);
+    assert!(e.contains("variant id"), "{e}");
+}

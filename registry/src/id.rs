@@ -55,7 +55,7 @@ pub fn parse_variant_id(id: &str) -> Result<(String, GivenOptions), OptionError>
         options = match part.split_once('=') {
             None if part.is_empty() => return Err(bad("an option is empty")),
             None => options.with_flag(part),
-            Some((option, _)) if option.is_empty() => return Err(bad("an option's name is empty")),
+            Some(("", _)) => return Err(bad("an option's name is empty")),
             Some((_, value)) if value.is_empty() || value.contains('=') => {
                 return Err(bad("an option's value is empty or holds '='"))
             }

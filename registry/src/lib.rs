@@ -41,9 +41,11 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use thiserror::Error;
 
+mod foreign;
 mod id;
 mod solution;
 
+pub use foreign::ForeignFormat;
 pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport};
 
@@ -351,6 +353,13 @@ pub trait VariantDescriptor: Sized {
     ) -> Result<Solution<Self::Position>, SolveError> {
         let _ = (store, progress);
         Ok(self.solve()?)
+    }
+
+    /// The position formats of other programs the variant reads and
+    /// writes ([`ForeignFormat`]), e.g. Sanmill's FEN for morris; none by
+    /// default.
+    fn foreign_formats(&self) -> Vec<Box<dyn ForeignFormat<Self::Position>>> {
+        Vec::new()
     }
 
     /// The variant's tier tablebases, if it has them.

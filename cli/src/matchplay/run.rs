@@ -11,7 +11,7 @@ use super::report::{Account, GameText};
 use crate::error::{fail, CliError, Kind};
 use crate::Games;
 use lapilli_registry as registry;
-use lapilli_registry::{GameVisitor, GivenOptions, VariantDescriptor};
+use lapilli_registry::{GameVisitor, VariantDescriptor};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -28,10 +28,6 @@ const DEPTH_MOVE_TIMEOUT_MS: u64 = 60_000;
 pub struct Match<'o> {
     /// The options.
     pub args: MatchArgs,
-    /// The game's name, for the engines' default command and the workers.
-    pub game: String,
-    /// The variant options given, likewise.
-    pub given: GivenOptions,
     /// Where the summary goes.
     pub out: &'o mut dyn Write,
 }
@@ -51,8 +47,8 @@ enum Msg {
 /// What the workers share (and the reports read).
 pub(super) struct Shared {
     handshake_timeout: Duration,
-    game: String,
-    given: GivenOptions,
+    /// The variant id, for the workers ([`registry::with_game_id`]).
+    id: String,
     specs: [EngineSpec; 2],
     /// The engines' names in the reports, by seat (0 the first engine).
     pub(super) names: [String; 2],
@@ -65,19 +61,13 @@ pub(super) struct Shared {
     abort: AtomicBool,
 }
 
-/// The default engine: this program's `uci` on the same game and variant.
-fn default_command(game: &str, given: &GivenOptions) -> crate::Result<Vec<String>> {
+/// The default engine: this program's `uci` on the same variant, named by
+/// its id (`lapilli uci six-mens-morris+flying`).
+fn default_command(id: &str) -> crate::Result<Vec<String>> {
     let exe = std::env::current_exe().map_err(|e| {
         CliError::new(Kind::Io, format!("cannot find this program to run it as an engine: {e}"))
     })?;
-    let mut command = vec![exe.to_string_lossy().into_owned(), "uci".into(), game.into()];
-    for name in given.names() {
-        command.push(format!("--{name}"));
-        if !given.flag(name) {
-            command.extend(given.value(name).map(str::to_string));
-        }
-    }
-    Ok(command)
+    Ok(vec![exe.to_string_lossy().into_owned(), "uci".into(), id.into()])
 }
 
 /// An engine that could not be started, as an error of kind `engine`.
@@ -171,7 +161,7 @@ impl GameVisitor for Match<'_> {
                 return fail(
                     Kind::Option,
                     format!(
-                        "{flag} fen: a Sanmill FEN is a morris position, and {} is not a morris game; \
+                        "{flag} fen: {} reads no other program's position format to compare a FEN with; \
                          use d or none",
                         v.name()
                     ),
@@ -204,7 +194,7 @@ impl GameVisitor for Match<'_> {
                 (openings, Some(a.seed), Some(a.opening_plies.clone()))
             }
         };
-        let default = default_command(&self.game, &self.given)?;
+        let default = default_command(&v.id())?;
         let specs = [
             EngineSpec {
                 label: "first",
@@ -316,8 +306,7 @@ impl GameVisitor for Match<'_> {
         );
         let shared = Shared {
             handshake_timeout,
-            game: self.game,
-            given: self.given,
+            id: v.id(),
             specs,
             names,
             rules,
@@ -341,7 +330,7 @@ impl GameVisitor for Match<'_> {
                 let tx = tx.clone();
                 let shared = &shared;
                 scope.spawn(move || {
-                    if let Err(e) = registry::with_game::<Games, _>(&shared.game, &shared.given, worker) {
+                    if let Err(e) = registry::with_game_id::<Games, _>(&shared.id, worker) {
                         let _ = tx.send(Msg::Fatal(CliError::new(Kind::Option, e.to_string())));
                     }
                 });

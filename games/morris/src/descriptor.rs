@@ -272,6 +272,11 @@ impl registry::VariantDescriptor for GameVariant {
         Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase)))
     }
 
+    /// Sanmill's FEN ([`crate::sanmill_fen::SanmillFenFormat`]).
+    fn foreign_formats(&self) -> Vec<Box<dyn registry::ForeignFormat<Position>>> {
+        vec![Box::new(crate::sanmill_fen::SanmillFenFormat)]
+    }
+
     /// Nine, Six and Twelve Men's Morris under their flying rule (Lasker
     /// Morris has none: its sides may slide with pieces in hand): endgame
     /// tables of the movement phase up to [`MAX_ENDGAME_PIECES`] pieces a

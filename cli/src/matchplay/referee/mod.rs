@@ -7,9 +7,7 @@ use super::openings::Opening;
 use crate::play::{checked_plies, game_over_text};
 use lapilli_board_graph::notation::excerpt;
 use lapilli_game::{Adjudication, CheckedGame, Ending as _, Game, GameRecord};
-use lapilli_morris::sanmill_fen::SanmillFen;
 use lapilli_registry::VariantDescriptor;
-use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -249,13 +247,12 @@ fn check_answer<V: VariantDescriptor>(
             Check::Differs(format!("its position is {text:?}, the rules give {ours:?}"))
         };
     }
-    let Some(morris) = (pos as &dyn Any).downcast_ref::<lapilli_morris::Position>() else {
+    let Some(format) = v.foreign_formats().into_iter().next() else {
         return Check::Differs(format!("its position {text:?} does not read as a position of the game"));
     };
-    match text.parse::<SanmillFen>() {
+    match format.differences(text, pos) {
         Ok(_) if drawn_by_record => Check::Agrees,
-        Ok(fen) => {
-            let differences = fen.differences(morris);
+        Ok(differences) => {
             if differences.is_empty() {
                 Check::Agrees
             } else {
@@ -271,7 +268,7 @@ fn check_answer<V: VariantDescriptor>(
 
 /// Whether a read-back of `mode` can serve for positions of `V`.
 pub fn readback_fits<V: VariantDescriptor>(v: &V, mode: Readback) -> bool {
-    mode != Readback::Fen || (&v.start() as &dyn Any).is::<lapilli_morris::Position>()
+    mode != Readback::Fen || !v.foreign_formats().is_empty()
 }
 
 /// An engine's failure as the end of a game: it loses.

@@ -397,3 +397,29 @@ fn capital(c: Colour) -> &'static str {
         Colour::Black => "Black",
     }
 }
+
+/// Sanmill's FEN as a foreign format of the registry
+/// ([`lapilli_registry::ForeignFormat`], named `sanmill-fen`): written
+/// with [`SanmillFen::of_position`], compared with
+/// [`SanmillFen::differences`]. Offered by every morris variant; the
+/// comparison names a variant Sanmill's FEN has no board for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SanmillFenFormat;
+
+impl lapilli_registry::ForeignFormat<crate::Position> for SanmillFenFormat {
+    fn name(&self) -> &'static str {
+        "sanmill-fen"
+    }
+
+    fn write(&self, pos: &crate::Position) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(SanmillFen::of_position(pos)?.to_string())
+    }
+
+    fn differences(
+        &self,
+        text: &str,
+        pos: &crate::Position,
+    ) -> Result<Vec<String>, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(text.parse::<SanmillFen>()?.differences(pos))
+    }
+}

@@ -1,0 +1,211 @@
+//! `lapilli tablebase build`: the endgame tables of a variant built into a folder, reported tier by tier.
+
+use super::*;
+
+/// `lapilli tablebase build` with its options.
+pub struct Build<'o> {
+    /// The most pieces a side has in the tables.
+    pub max_pieces: u8,
+    /// The folder the tables go to.
+    pub dir: PathBuf,
+    /// Worker threads, 0 for one per core.
+    pub threads: usize,
+    /// The memory budget in MiB.
+    pub memory_mib: Option<u64>,
+    /// Solve again tiers whose file exists.
+    pub rebuild: bool,
+    /// JSON output (and no progress bar).
+    pub json: bool,
+    /// Where the report goes.
+    pub out: &'o mut dyn Write,
+}
+
+/// One tier of `lapilli tablebase build --json`.
+#[derive(Serialize, Debug)]
+pub struct BuiltTierJson {
+    /// The tier's name.
+    pub tier: String,
+    /// Indices of the tier (one per orbit, slack included).
+    pub entries: u64,
+    /// Positions valued: every member of every orbit.
+    pub positions: u64,
+    /// Orbits valued.
+    pub classes: u64,
+    /// Positions won for the side to move.
+    pub win: u64,
+    /// Positions lost for the side to move.
+    pub loss: u64,
+    /// Positions drawn.
+    pub draw: u64,
+    /// The longest DTM, plies.
+    pub max_dtm: u32,
+    /// Wall time, milliseconds (0 when the file was kept).
+    pub millis: u64,
+    /// The working set estimated for the memory budget, bytes.
+    pub memory_bytes: u64,
+    /// Positions solved per second (0 when the file was kept).
+    pub positions_per_second: f64,
+    /// Whether the tier's file was already there and kept.
+    pub reused: bool,
+}
+
+impl From<&TierReport> for BuiltTierJson {
+    fn from(r: &TierReport) -> BuiltTierJson {
+        let c = &r.file.counts;
+        BuiltTierJson {
+            tier: r.tier.clone(),
+            entries: r.file.entries,
+            positions: c.positions(),
+            classes: c.classes(),
+            win: c.win,
+            loss: c.loss,
+            draw: c.draw,
+            max_dtm: c.max_dtm,
+            millis: r.millis,
+            memory_bytes: r.memory,
+            positions_per_second: r.positions_per_second().round(),
+            reused: r.reused,
+        }
+    }
+}
+
+/// `lapilli tablebase build --json`.
+#[derive(Serialize, Debug)]
+pub struct BuildJson {
+    /// The game's name.
+    pub game: &'static str,
+    /// The variant as the files name it.
+    pub variant: String,
+    /// The most pieces a side has.
+    pub max_pieces: u8,
+    /// The folder.
+    pub dir: String,
+    /// Each tier in build order (dependencies first).
+    pub tiers: Vec<BuiltTierJson>,
+    /// Tiers solved now.
+    pub built: usize,
+    /// Tiers whose files were kept.
+    pub reused: usize,
+    /// Positions of all tiers.
+    pub positions: u64,
+    /// Wall time of the whole build, milliseconds.
+    pub millis: u64,
+    /// The process's peak resident memory, bytes (null where the system
+    /// does not report it).
+    pub peak_memory_bytes: Option<u64>,
+}
+
+impl GameVisitor for Build<'_> {
+    type Output = Result<()>;
+
+    /// Builds the variant's endgame tables up to `max_pieces` a side into
+    /// the folder and reports each tier.
+    fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
+        let support = support(&v, "tablebase build")?;
+        if !(support.min_pieces..=support.max_pieces).contains(&self.max_pieces) {
+            return Err(CliError::new(
+                Kind::Option,
+                format!(
+                    "--max-pieces {}: the endgame tables of {} go from {} to {} pieces a side",
+                    self.max_pieces,
+                    v.name(),
+                    support.min_pieces,
+                    support.max_pieces
+                ),
+            ));
+        }
+        let options = BuildOptions {
+            threads: self.threads,
+            memory: self.memory_mib.map(|m| m.saturating_mul(1 << 20)),
+            rebuild: self.rebuild,
+        };
+        let progress = BuildProgress::new(self.json);
+        let started = Instant::now();
+        let reports =
+            (support.build_endgames)(self.max_pieces, &self.dir, &options, &progress).map_err(|e| {
+                let e = tablebase_error(e);
+                if self.dir.is_dir() {
+                    return e;
+                }
+                // The folder itself could not be made.
+                CliError::new(e.kind, format!("--out: cannot create the folder: {}", e.message))
+            })?;
+        progress.finish();
+        let millis = started.elapsed().as_millis() as u64;
+        let tiers: Vec<BuiltTierJson> = reports.iter().map(BuiltTierJson::from).collect();
+        let report = BuildJson {
+            game: v.name(),
+            variant: support.variant,
+            max_pieces: self.max_pieces,
+            dir: self.dir.display().to_string(),
+            built: tiers.iter().filter(|t| !t.reused).count(),
+            reused: tiers.iter().filter(|t| t.reused).count(),
+            positions: tiers.iter().map(|t| t.positions).sum(),
+            tiers,
+            millis,
+            peak_memory_bytes: peak_memory_bytes(),
+        };
+        let out = self.out;
+        if self.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "{}: movement-phase tables up to {} pieces a side in {}",
+            v.title(),
+            report.max_pieces,
+            report.dir
+        )?;
+        writeln!(
+            out,
+            "{:<10} {:>11} {:>12} {:>11} {:>12} {:>12} {:>12} {:>7} {:>9} {:>9} {:>12}",
+            "tier",
+            "entries",
+            "positions",
+            "classes",
+            "win",
+            "loss",
+            "draw",
+            "max DTM",
+            "ms",
+            "MiB",
+            "positions/s"
+        )?;
+        for t in &report.tiers {
+            let (ms, rate) = if t.reused {
+                ("kept".to_string(), "-".to_string())
+            } else {
+                (t.millis.to_string(), t.positions_per_second.to_string())
+            };
+            writeln!(
+                out,
+                "{:<10} {:>11} {:>12} {:>11} {:>12} {:>12} {:>12} {:>7} {:>9} {:>9.1} {:>12}",
+                t.tier,
+                t.entries,
+                t.positions,
+                t.classes,
+                t.win,
+                t.loss,
+                t.draw,
+                t.max_dtm,
+                ms,
+                t.memory_bytes as f64 / f64::from(1 << 20),
+                rate
+            )?;
+        }
+        let peak = report
+            .peak_memory_bytes
+            .map_or("unknown".into(), |b| format!("{:.1} MiB", b as f64 / f64::from(1 << 20)));
+        writeln!(
+            out,
+            "{} tiers ({} solved, {} kept), {} positions, {} ms, peak memory {peak}",
+            report.tiers.len(),
+            report.built,
+            report.reused,
+            report.positions,
+            report.millis
+        )?;
+        Ok(())
+    }
+}

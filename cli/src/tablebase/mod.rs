@@ -1,0 +1,187 @@
+//! `lapilli tablebase build|stats|probe`, the tables behind `--tablebase
+//! DIR`, and the cache folder of solved games: this file holds the cache
+//! folder and the one way a command opens a folder of tables; the three
+//! commands have a file each.
+
+use crate::analyze::read_position;
+use crate::error::{tablebase_error, CliError, Kind};
+use crate::progress::BuildProgress;
+use crate::report::{plies, value_text};
+use crate::{Games, Result};
+use lapilli_game::{CheckedGame, Game, Value};
+use lapilli_registry as registry;
+use lapilli_registry::{GameVisitor, MoveOf, TablebaseSupport, VariantDescriptor};
+use lapilli_tablebase::{BuildOptions, Oracle, TablebaseFolder, TierReport};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+mod build;
+mod probe;
+mod stats;
+
+pub use build::Build;
+pub use probe::Probe;
+pub use stats::Stats;
+
+/// The environment variable that names the cache folder of solved games.
+pub const CACHE_ENV: &str = "LAPILLI_CACHE";
+
+/// The cache folder of solved games' tables: `$LAPILLI_CACHE`, else
+/// `$XDG_CACHE_HOME/lapilli`, else `$HOME/.cache/lapilli` (the first
+/// variable set and not empty); `None` when none is.
+pub fn cache_root() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var(CACHE_ENV)
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("lapilli")))
+        .or_else(|| var("HOME").map(|d| d.join(".cache").join("lapilli")))
+}
+
+/// The folder a variant's solved tables are kept in: `given` (the
+/// `--tablebase` folder), else the cache folder ([`cache_root`]) and in it
+/// a folder named by the variant (its tables' variant name, e.g.
+/// `six-mens-morris`, or the game's name for games solved in memory).
+pub fn store_dir<V: VariantDescriptor>(v: &V, given: Option<&Path>) -> Option<PathBuf> {
+    if let Some(dir) = given {
+        return Some(dir.to_path_buf());
+    }
+    let name = v.tablebases().map_or_else(|| v.name().to_string(), |s| s.variant);
+    cache_root().map(|root| root.join(name))
+}
+
+/// The line `solve` and `--ai perfect` print on standard error when they
+/// start building a solved game's tables into `dir` (a folder given by
+/// mistake costs a whole build): `None` for a variant without tier
+/// tables or without a folder.
+pub fn build_note<V: VariantDescriptor>(v: &V, dir: Option<&Path>) -> Option<String> {
+    v.tablebases()?;
+    Some(format!(
+        "building the tables of {} into {} (kept there: later calls read them back)",
+        v.title(),
+        dir?.display()
+    ))
+}
+
+/// The process's peak resident memory in bytes (`VmHWM` of
+/// `/proc/self/status`), where the system reports it (Linux).
+pub fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// `a`, `a and b`, `a, b and c`: names listed in a sentence.
+fn listed(names: &[&str]) -> String {
+    match names {
+        [] => "no game".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The variant's tablebase support, or an option error naming `what`
+/// asked for it.
+fn support<V: VariantDescriptor>(v: &V, what: &str) -> Result<TablebaseSupport<V::Position>> {
+    v.tablebases().ok_or_else(|| {
+        CliError::new(
+            Kind::Option,
+            format!(
+                "{what}: {} has no tier tablebases; they exist for {}",
+                v.name(),
+                listed(&registry::games_with_tablebases::<Games>())
+            ),
+        )
+    })
+}
+
+/// The tier files of `dir`, listed once with their headers.
+///
+/// # Errors
+/// Kind `tablebase` when `dir` is no folder (a file, or nothing) or a
+/// file's header is damaged, `io` when it cannot be read
+/// ([`tablebase_error`]).
+pub fn list_folder(dir: &Path) -> Result<TablebaseFolder> {
+    TablebaseFolder::open(dir).map_err(tablebase_error)
+}
+
+/// The tables of `v` in `dir`, every file checked (the variant's `open`).
+/// `what` names the option or command in messages.
+///
+/// # Errors
+/// Kind `option` for a variant without tablebases; kind `tablebase` for a
+/// folder that does not exist or holds no tables, and for a file of
+/// another variant, truncated or corrupted ([`tablebase_error`]).
+pub fn open_tables<V: VariantDescriptor>(
+    v: &V,
+    dir: &Path,
+    what: &str,
+) -> Result<Box<dyn Oracle<V::Position>>> {
+    let support = support(v, what)?;
+    open_folder(&support, &list_folder(dir)?, what)
+}
+
+/// The tables of a folder already listed, through the variant's `open`.
+///
+/// # Errors
+/// As [`open_tables`].
+fn open_folder<G: Game>(
+    support: &TablebaseSupport<G>,
+    folder: &TablebaseFolder,
+    what: &str,
+) -> Result<Box<dyn Oracle<G>>> {
+    if folder.is_empty() {
+        return Err(CliError::new(
+            Kind::Tablebase,
+            format!("{what}: {} holds no tablebase files (*.ltb)", folder.dir().display()),
+        ));
+    }
+    (support.open)(folder).map_err(tablebase_error)
+}
+
+/// Runs `command` on the game whose tables fill `folder`: the variant
+/// name of the files' headers ([`TablebaseFolder::variant`]) is the
+/// game's variant id (e.g. `six-mens-morris+flying`), read by the registry.
+///
+/// # Errors
+/// Kind `tablebase` for a folder without tables or with tables of a
+/// variant this program does not know; the command's errors.
+pub fn on_folder<C: GameVisitor<Output = Result<()>>>(folder: &TablebaseFolder, command: C) -> Result<()> {
+    let dir = folder.dir();
+    let Some(variant) = folder.variant() else {
+        return Err(CliError::new(
+            Kind::Tablebase,
+            format!("{} holds no tablebase files (*.ltb)", dir.display()),
+        ));
+    };
+    let unknown = || {
+        CliError::new(
+            Kind::Tablebase,
+            format!("{}: the tables are of {variant:?}, a variant this program does not know", dir.display()),
+        )
+    };
+    let checked = OfVariant { variant: variant.to_string(), command, unknown: &unknown };
+    registry::with_game_id::<Games, _>(variant, checked).map_err(|_| unknown())?
+}
+
+/// A command run only on the variant whose tables it reads.
+struct OfVariant<'u, C> {
+    variant: String,
+    command: C,
+    unknown: &'u dyn Fn() -> CliError,
+}
+
+impl<C: GameVisitor<Output = Result<()>>> GameVisitor for OfVariant<'_, C> {
+    type Output = Result<()>;
+
+    fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
+        if v.tablebases().map(|s| s.variant).as_deref() != Some(self.variant.as_str())
+            || v.id() != self.variant
+        {
+            return Err((self.unknown)());
+        }
+        self.command.visit(v)
+    }
+}
