@@ -6,7 +6,7 @@ use crate::error::{fail, Kind};
 use crate::tablebase::{open_tables, store_dir};
 use crate::Result;
 use lapilli_board_graph::notation::excerpt;
-use lapilli_game::{Adjudication, CheckedGame, Game, GameRecord, MoveList};
+use lapilli_game::{Adjudication, CheckedGame, Game, GameRecord, MoveList, TurnError};
 use lapilli_registry::{GameVisitor, SideOf, TableStore, VariantDescriptor};
 use lapilli_tablebase::Oracle;
 use std::collections::VecDeque;
@@ -209,19 +209,10 @@ where
 /// The text in words: unreadable, an illegal ply, or a ply after the turn
 /// passed.
 pub fn checked_plies<G: CheckedGame>(pos: &G, text: &str) -> std::result::Result<Vec<G::Move>, String> {
-    let plies = pos.parse_plies(text).map_err(|e| format!("cannot read {:?}: {e}", excerpt(text)))?;
-    let mut after = pos.clone();
-    for &m in &plies {
-        if after.side_to_move() != pos.side_to_move() {
-            return Err(format!(
-                "{} is not a ply of the side to move: the turn has passed",
-                after.move_text(m)
-            ));
-        }
-        after.check(m).map_err(|e| format!("illegal move {}: {e}", after.move_text(m)))?;
-        after.play_unchecked(m);
-    }
-    Ok(plies)
+    pos.parse_turn(text).map_err(|e| match e {
+        TurnError::Unreadable(e) => format!("cannot read {:?}: {e}", excerpt(text)),
+        e => e.to_string(),
+    })
 }
 
 /// Prompts until the human types a legal ply (and the plies typed with

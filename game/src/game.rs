@@ -189,6 +189,28 @@ pub struct IllegalMove<M, R> {
     pub reason: R,
 }
 
+/// Why [`CheckedGame::parse_turn`] refused a line of plies.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TurnError<E, R> {
+    /// The text does not read as plies ([`CheckedGame::parse_plies`]).
+    #[error("{0}")]
+    Unreadable(E),
+    /// A ply is illegal in the position the plies before it lead to.
+    #[error("illegal move {text}: {reason}")]
+    Illegal {
+        /// The ply in the notation of the position it was refused in.
+        text: String,
+        /// Why ([`CheckedGame::check`]).
+        reason: R,
+    },
+    /// A ply comes after the turn passed to the other side.
+    #[error("{text} is not a ply of the side to move: the turn has passed")]
+    TurnPassed {
+        /// The ply in the notation of the position it would be played in.
+        text: String,
+    },
+}
+
 /// How a finished game ended, with a short machine-readable name.
 ///
 /// `Display` gives the sentence for people (e.g. "three in a line"),
@@ -267,6 +289,39 @@ pub trait CheckedGame: Game {
     /// [`CheckedGame::MoveError`] saying what is wrong with the text.
     fn parse_plies(&self, text: &str) -> Result<Vec<Self::Move>, Self::MoveError> {
         self.parse_move(text).map(|m| vec![m])
+    }
+
+    /// Reads a line of plies the side to move plays in a row
+    /// ([`CheckedGame::parse_plies`]) and guarantees what such a line
+    /// promises: every ply legal in the position the ones before it lead
+    /// to, and every ply the same side's. What players and front ends read
+    /// typed plies with.
+    ///
+    /// ```
+    /// use lapilli_game::{doc_game::Nim, CheckedGame, TurnError};
+    /// assert_eq!(Nim::new(3).parse_turn("take 2"), Ok(vec![2]));
+    /// let e = Nim::new(1).parse_turn("take 2").unwrap_err();
+    /// assert!(matches!(e, TurnError::Illegal { .. }));
+    /// assert_eq!(e.to_string(), "illegal move take 2: the heap holds fewer stones");
+    /// assert!(matches!(Nim::new(3).parse_turn("seven"), Err(TurnError::Unreadable(_))));
+    /// ```
+    ///
+    /// # Errors
+    /// [`TurnError::Unreadable`], [`TurnError::Illegal`] and
+    /// [`TurnError::TurnPassed`].
+    #[allow(clippy::type_complexity)]
+    fn parse_turn(&self, text: &str) -> Result<Vec<Self::Move>, TurnError<Self::MoveError, Self::Illegal>> {
+        let plies = self.parse_plies(text).map_err(TurnError::Unreadable)?;
+        let side = self.side_to_move();
+        let mut after = self.clone();
+        for &m in &plies {
+            if after.side_to_move() != side {
+                return Err(TurnError::TurnPassed { text: after.move_text(m) });
+            }
+            after.check(m).map_err(|reason| TurnError::Illegal { text: after.move_text(m), reason })?;
+            after.play_unchecked(m);
+        }
+        Ok(plies)
     }
 
     /// `m` in this position's notation; [`CheckedGame::parse_move`] reads

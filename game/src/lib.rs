@@ -45,7 +45,9 @@ mod player;
 mod record;
 mod score;
 
-pub use game::{Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome};
+pub use game::{
+    Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome, TurnError,
+};
 pub use history::History;
 pub use keyed::SymmetryKeyed;
 pub use perft::{perft, perft_divide};
