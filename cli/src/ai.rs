@@ -16,22 +16,26 @@ use std::time::Duration;
 use thiserror::Error;
 
 /// The deepest fixed-depth search the command line accepts, in plies.
-pub const MAX_DEPTH: u32 = 30;
+pub const MAX_CLI_DEPTH: u32 = 30;
 
 /// A computer player named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AiSpec {
     /// Uniformly random legal plies.
     Random,
-    /// Alpha-beta to this many plies with the game's heuristic.
-    Minimax(u32),
+    /// The engine (alpha-beta, PVS, transposition table) to this many
+    /// plies with the game's heuristic: `search:N`, also read as
+    /// `minimax:N`, its name before the reference minimax was told apart.
+    Search(u32),
     /// Perfect play from the tablebase.
     Perfect,
 }
 
 /// Why an `--ai` value was refused (the value quoted as an excerpt).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown player {0:?}: use random, perfect or minimax:N with N from 1 to {MAX_DEPTH}")]
+#[error(
+    "unknown player {0:?}: use random, perfect or search:N (or minimax:N) with N from 1 to {MAX_CLI_DEPTH}"
+)]
 pub struct ParseAiError(String);
 
 impl FromStr for AiSpec {
@@ -42,14 +46,14 @@ impl FromStr for AiSpec {
             "random" => Ok(AiSpec::Random),
             "perfect" => Ok(AiSpec::Perfect),
             _ => {
-                let n = s.strip_prefix("minimax:").ok_or_else(err)?;
+                let n = s.strip_prefix("search:").or_else(|| s.strip_prefix("minimax:")).ok_or_else(err)?;
                 match n.parse::<u32>() {
                     Ok(d)
-                        if (1..=MAX_DEPTH).contains(&d)
+                        if (1..=MAX_CLI_DEPTH).contains(&d)
                             && n.bytes().all(|b| b.is_ascii_digit())
                             && !n.starts_with('0') =>
                     {
-                        Ok(AiSpec::Minimax(d))
+                        Ok(AiSpec::Search(d))
                     }
                     _ => Err(err()),
                 }
@@ -62,7 +66,7 @@ impl fmt::Display for AiSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AiSpec::Random => f.write_str("random"),
-            AiSpec::Minimax(d) => write!(f, "minimax:{d}"),
+            AiSpec::Search(d) => write!(f, "search:{d}"),
             AiSpec::Perfect => f.write_str("perfect"),
         }
     }
@@ -74,8 +78,8 @@ impl fmt::Display for AiSpec {
 pub enum Ai<V: VariantDescriptor> {
     /// Uniformly random legal plies.
     Random,
-    /// Alpha-beta to this many plies with the variant's heuristic.
-    Minimax(u32, V::Heuristic),
+    /// The engine to this many plies with the variant's heuristic.
+    Search(u32, V::Heuristic),
     /// Perfect play from the variant's solution.
     Perfect(Solution<V::Position>),
 }
@@ -92,7 +96,7 @@ impl<V: VariantDescriptor> Ai<V> {
     pub fn new(spec: AiSpec, variant: &V, store: &TableStore, quiet: bool) -> Result<Ai<V>> {
         Ok(match spec {
             AiSpec::Random => Ai::Random,
-            AiSpec::Minimax(depth) => Ai::Minimax(depth, variant.heuristic()),
+            AiSpec::Search(depth) => Ai::Search(depth, variant.heuristic()),
             AiSpec::Perfect => {
                 let progress = BuildProgress::new(quiet).with_note(build_note(variant, store.dir.as_deref()));
                 let solution = variant.solve_stored(store, &progress).map_err(|e| {
@@ -102,11 +106,11 @@ impl<V: VariantDescriptor> Ai<V> {
                             // search consults them instead.
                             Some(_) => format!(
                                 "to play the endgame tables' perfect ply where they cover the position, use \
-                                 --ai minimax:N --tablebase DIR (DIR built by `lapilli tablebase build {} \
+                                 --ai search:N --tablebase DIR (DIR built by `lapilli tablebase build {} \
                                  --max-pieces N --out DIR`), or random",
                                 variant.name()
                             ),
-                            None => "use minimax:N or random".to_string(),
+                            None => "use search:N or random".to_string(),
                         };
                         format!("--ai perfect needs a solved game: {reason}; {instead}")
                     })
@@ -135,8 +139,8 @@ impl<V: VariantDescriptor> Ai<V> {
     ) -> Result<AiPlayer<'a, V>> {
         let kind = match self {
             Ai::Random => PlayerKind::Plain(Box::new(RandomPlayer::new(seed))),
-            Ai::Minimax(depth, heuristic) => {
-                let self_name = AiSpec::Minimax(*depth);
+            Ai::Search(depth, heuristic) => {
+                let self_name = AiSpec::Search(*depth);
                 let limits = Limits::of(Some(*depth), time, None);
                 let engine = Engine::try_with_options(
                     Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true),
@@ -219,12 +223,12 @@ pub struct AiPlayer<'a, V: VariantDescriptor> {
 }
 
 impl<V: VariantDescriptor> AiPlayer<'_, V> {
-    /// The player's name on the command line, e.g. `minimax:4`, with
+    /// The player's name on the command line, e.g. `search:4`, with
     /// `+tablebase` when it consults tables.
     pub fn name(&self) -> String {
         let name = match &self.kind {
             PlayerKind::Plain(p) => p.name(),
-            PlayerKind::Search { depth, .. } => AiSpec::Minimax(*depth).to_string(),
+            PlayerKind::Search { depth, .. } => AiSpec::Search(*depth).to_string(),
         };
         if self.tables.is_some() {
             format!("{name}+tablebase")
@@ -269,10 +273,22 @@ mod tests {
     fn parses_the_three_kinds() {
         assert_eq!("random".parse(), Ok(AiSpec::Random));
         assert_eq!("perfect".parse(), Ok(AiSpec::Perfect));
-        assert_eq!("minimax:4".parse(), Ok(AiSpec::Minimax(4)));
-        for bad in
-            ["", "minimax", "minimax:0", "minimax:x", "minimax:+3", "minimax:31", "minimax:04", "Random"]
-        {
+        assert_eq!("minimax:4".parse(), Ok(AiSpec::Search(4)));
+        assert_eq!("search:4".parse(), Ok(AiSpec::Search(4)));
+        assert_eq!(AiSpec::Search(4).to_string(), "search:4");
+        for bad in [
+            "",
+            "minimax",
+            "minimax:0",
+            "minimax:x",
+            "minimax:+3",
+            "minimax:31",
+            "minimax:04",
+            "search:0",
+            "search:31",
+            "search",
+            "Random",
+        ] {
             assert!(bad.parse::<AiSpec>().is_err(), "{bad}");
         }
         let long = "x".repeat(10_000);

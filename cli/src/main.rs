@@ -128,10 +128,11 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// The computer player: random, minimax:N (the engine to N plies
+        /// The computer player: random, search:N (the engine to N plies
         /// with the game's evaluation, N from 1 to 30, and at most --millis
-        /// per move) or perfect (the tablebase, where the game has one).
-        #[arg(long, default_value = "minimax:4")]
+        /// per move; minimax:N is the same) or perfect (the tablebase,
+        /// where the game has one).
+        #[arg(long, default_value = "search:4")]
         ai: AiSpec,
         /// The side the human plays, by name (black or white in the games
         /// here), both (type every move), or none to watch the AI play
@@ -144,7 +145,7 @@ enum Command {
         /// Declare a draw after this many plies.
         #[arg(long, default_value_t = 300)]
         max_plies: usize,
-        /// The longest the minimax AI thinks per move, in milliseconds: it
+        /// The longest the search AI thinks per move, in milliseconds: it
         /// plays the deepest iteration completed by then (up to its N).
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
         millis: u64,
@@ -226,7 +227,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// The AI both sides use (see `play`).
-        #[arg(long, default_value = "minimax:2")]
+        #[arg(long, default_value = "search:2")]
         ai: AiSpec,
         /// Number of games.
         #[arg(long, default_value_t = 100)]
@@ -238,14 +239,14 @@ enum Command {
         seed: u64,
         /// Plies chosen uniformly at random (from --seed and the game's
         /// number) at the start of every game, so that the games differ;
-        /// 0 starts every game at the same position (with a minimax AI,
+        /// 0 starts every game at the same position (with a search AI,
         /// every game is then the same).
         #[arg(long, default_value_t = 2)]
         random_plies: usize,
         /// Declare a draw after this many plies.
         #[arg(long, default_value_t = 300)]
         max_plies: usize,
-        /// The longest the minimax AI thinks per move, in milliseconds
+        /// The longest the search AI thinks per move, in milliseconds
         /// [default: no limit, so that the games depend on the seed alone].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
         millis: Option<u64>,

@@ -23,7 +23,7 @@ fn json_errors_name_their_kind_for_every_kind_of_failure() {
             &["selfplay", "petteia", "--json", "--ai", "minimax:31"],
             "usage",
             2,
-            "minimax:N with N from 1 to 30",
+            "search:N (or minimax:N) with N from 1 to 30",
         ),
         (&["play", "petteia", "--json"], "usage", 2, "unexpected argument '--json'"),
         (&["info", "terni-lapilli", "--json", "--no-flying"], "option", 2, "--no-flying does not apply"),

@@ -80,8 +80,8 @@ fn the_play_ai_thinks_within_its_time_and_says_so() {
         "",
     );
     assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
-    assert_eq!(text.matches("white (minimax:30) is thinking, for at most 0.2 s...\n").count(), 1, "{text}");
-    assert_eq!(text.matches("black (minimax:30) is thinking, for at most 0.2 s...\n").count(), 1, "{text}");
+    assert_eq!(text.matches("white (search:30) is thinking, for at most 0.2 s...\n").count(), 1, "{text}");
+    assert_eq!(text.matches("black (search:30) is thinking, for at most 0.2 s...\n").count(), 1, "{text}");
     for side in ["white", "black"] {
         let line = text.lines().find(|l| l.starts_with(&format!("{side} plays "))).unwrap();
         // e.g. "white plays d2-d4 (depth 5, 201 ms)"
@@ -94,7 +94,7 @@ fn the_play_ai_thinks_within_its_time_and_says_so() {
     let t = Instant::now();
     let text = stdout(&["play", "petteia", "--human", "none", "--ai", "minimax:30", "--max-plies", "1"], "");
     assert!(t.elapsed() < Duration::from_secs(6), "{:?}", t.elapsed());
-    assert!(text.contains("white (minimax:30) is thinking, for at most 1.0 s...\n"), "{text}");
+    assert!(text.contains("white (search:30) is thinking, for at most 1.0 s...\n"), "{text}");
     // A shallow AI moves as soon as its depth is reached.
     let text =
         stdout(&["play", "terni-lapilli", "--human", "none", "--ai", "minimax:2", "--max-plies", "1"], "");
