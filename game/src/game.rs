@@ -174,6 +174,32 @@ pub trait Game: Clone + Debug {
         hints.clear();
         hints.extend(moves.iter().map(|&m| self.move_order_hint(m)));
     }
+
+    /// Every legal ply in generation order with the position it leads to
+    /// and whether the side to move changed there: the one "play each ply
+    /// on a copy" loop of the solvers' and the reference minimax's
+    /// per-move values (not of the engine's hot path).
+    ///
+    /// ```
+    /// use lapilli_game::{doc_game::Nim, Game};
+    /// let next: Vec<(u32, u32, bool)> = Nim::new(5).successors().into_iter().map(|(m, p, c)| (m, p.0, c)).collect();
+    /// assert_eq!(next, [(1, 4, true), (2, 3, true)]);
+    /// ```
+    fn successors(&self) -> Vec<(Self::Move, Self, bool)> {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        let side = self.side_to_move();
+        moves
+            .as_slice()
+            .iter()
+            .map(|&m| {
+                let mut child = self.clone();
+                child.play_unchecked(m);
+                let changed = child.side_to_move() != side;
+                (m, child, changed)
+            })
+            .collect()
+    }
 }
 
 /// A ply refused by [`CheckedGame::play`]: the move, its text in the

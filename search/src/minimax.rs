@@ -22,18 +22,12 @@ pub fn minimax<G: Game, E: Evaluate<G>>(pos: &G, depth: u32, eval: &E) -> Search
 /// The minimax scores of every root move, in generation order, for the
 /// side to move at the root (`depth - 1` plies below each child).
 pub fn minimax_root_scores<G: Game, E: Evaluate<G>>(pos: &G, depth: u32, eval: &E) -> Vec<(G::Move, i32)> {
-    let mut moves = G::Moves::default();
-    pos.legal_moves(&mut moves);
     let mut stats = Stats::default();
-    moves
-        .as_slice()
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+    pos.successors()
+        .into_iter()
+        .map(|(m, child, changed)| {
             let (s, _) = node(&child, depth.saturating_sub(1), 1, eval, &mut stats);
-            let s = if child.side_to_move() == pos.side_to_move() { s } else { -s };
-            (m, s)
+            (m, if changed { -s } else { s })
         })
         .collect()
 }

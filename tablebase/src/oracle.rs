@@ -4,7 +4,7 @@ use super::file::TablebaseError;
 use super::probe::Tablebases;
 use super::TierSpace;
 use lapilli_game::Value;
-use lapilli_game::{Evaluate, Game, MoveList};
+use lapilli_game::{Evaluate, Game};
 use std::fmt;
 
 /// Every legal ply of `pos`, in generation order, with the value of the
@@ -23,17 +23,9 @@ use std::fmt;
 /// assert_eq!(values, [(1, Some(Value::Win(3))), (2, Some(Value::Loss(2)))]);
 /// ```
 pub fn move_values<G: Game>(pos: &G, probe: impl Fn(&G) -> Option<Value>) -> Vec<(G::Move, Option<Value>)> {
-    let mut moves = G::Moves::default();
-    pos.legal_moves(&mut moves);
-    let side = pos.side_to_move();
-    moves
-        .as_slice()
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            (m, probe(&child).map(|v| v.before_ply(child.side_to_move() != side)))
-        })
+    pos.successors()
+        .into_iter()
+        .map(|(m, child, changed)| (m, probe(&child).map(|v| v.before_ply(changed))))
         .collect()
 }
 
