@@ -166,9 +166,10 @@ pub fn build<S: TierSpace>(
             }
         }
     }
-    if dir.exists() {
+    if dir.is_dir() {
         // Every table already there must be of this game and sound, before
-        // anything is written beside it.
+        // anything is written beside it (a file in the folder's place is
+        // refused by the folder's creation below, as an I/O error).
         crate::TablebaseFolder::open(dir)?.tiers(space)?;
     }
     std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;

@@ -391,14 +391,15 @@ fn one_door_lists_the_folder_names_its_variant_and_verifies_it() {
     build(&rings, &[2], &dir, &BuildOptions::default(), &Silent).unwrap();
     let folder = TablebaseFolder::open(&dir).unwrap();
     let tiers: Vec<&str> = folder.files().iter().map(|f| f.header.tier.as_str()).collect();
-    assert_eq!(tiers, ["t0", "t1", "t2"]);
-    assert_eq!(folder.variant(), Some("ring"));
+    // Tier 2 and its dependency, tier 1 (tier 1 depends on none).
+    assert_eq!(tiers, ["t1", "t2"]);
+    assert_eq!(folder.variant(), Some("ring-7"));
     // Each header as reading the file against the space gives it.
     for f in folder.files() {
         assert_eq!(TierFile::read_header(&f.path, &rings).unwrap(), f.header);
         assert_eq!(f.len, std::fs::metadata(&f.path).unwrap().len());
     }
-    assert_eq!(folder.tiers(&rings).unwrap().iter().map(|&(t, _)| t).collect::<Vec<_>>(), [0, 1, 2]);
+    assert_eq!(folder.tiers(&rings).unwrap().iter().map(|&(t, _)| t).collect::<Vec<_>>(), [1, 2]);
     folder.verify().unwrap();
 
     // A byte of a table flipped: the headers still read and `open` defers
@@ -420,12 +421,12 @@ fn one_door_lists_the_folder_names_its_variant_and_verifies_it() {
     // its files, and the set refuses the stranger.
     let other = Rings { len: 7, name: "other" };
     let odir = temp_dir("door-other");
-    build(&other, &[0], &odir, &BuildOptions::default(), &Silent).unwrap();
-    std::fs::copy(odir.join(TierFile::file_name("t0")), dir.join("zz.ltb")).unwrap();
+    build(&other, &[1], &odir, &BuildOptions::default(), &Silent).unwrap();
+    std::fs::copy(odir.join(TierFile::file_name("t1")), dir.join("zz.ltb")).unwrap();
     let folder = TablebaseFolder::open(&dir).unwrap();
-    assert_eq!(folder.variant(), Some("ring"));
+    assert_eq!(folder.variant(), Some("ring-7"));
     assert!(matches!(folder.tiers(&rings), Err(TablebaseError::Mismatch { .. })));
-    assert_eq!(TablebaseFolder::open(&odir).unwrap().variant(), Some("other"));
+    assert_eq!(TablebaseFolder::open(&odir).unwrap().variant(), Some("other-7"));
 
     // Not a folder, no folder, an empty folder.
     assert!(matches!(TablebaseFolder::open(&t2), Err(TablebaseError::NotAFolder { .. })));
