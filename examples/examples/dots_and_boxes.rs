@@ -1,6 +1,8 @@
 //! Add your own game, in one file: Dots and Boxes, written against the public
-//! API of lapilli-board-graph, lapilli-symmetry, lapilli-search and
-//! lapilli-conformance. Run it with `cargo run --release --example dots_and_boxes`.
+//! API of lapilli-board-graph, lapilli-symmetry, lapilli-game (the rules
+//! contract), lapilli-search (the engine), lapilli-tablebase (the solvers)
+//! and lapilli-conformance. Run it with
+//! `cargo run --release -p lapilli-examples --example dots_and_boxes`.
 //!
 //! The rules: two sides take turns drawing a segment between neighbouring dots,
 //! White first. Whoever completes a box takes it and draws again, so a side may
