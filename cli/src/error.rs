@@ -262,7 +262,12 @@ pub fn fail<T>(kind: Kind, message: impl Into<String>) -> Result<T, CliError> {
 /// error's own, naming the file. (A folder given to read that does not
 /// exist is refused before the tables are opened, as kind `tablebase`.)
 pub fn tablebase_error(e: TablebaseError) -> CliError {
-    let kind = match &e {
+    // A failed probe is of the kind of its cause, with the position said.
+    let mut cause = &e;
+    while let TablebaseError::ProbeFailed { source, .. } = cause {
+        cause = source;
+    }
+    let kind = match cause {
         TablebaseError::Io { .. } => Kind::Io,
         TablebaseError::MemoryBudget { .. } => {
             return CliError::new(
@@ -389,6 +394,22 @@ mod tests {
                 1,
             ),
             (TablebaseError::Threads("no".into()), "resources", 1),
+            (
+                TablebaseError::ProbeFailed {
+                    position: "p".into(),
+                    source: Box::new(io(std::io::ErrorKind::NotFound)),
+                },
+                "io",
+                1,
+            ),
+            (
+                TablebaseError::ProbeFailed {
+                    position: "p".into(),
+                    source: Box::new(TablebaseError::BadMagic { path: path.clone() }),
+                },
+                "tablebase",
+                2,
+            ),
         ];
         for (e, kind, code) in cases {
             let text = e.to_string();

@@ -99,6 +99,17 @@ pub enum TablebaseError {
         /// What is wrong.
         what: String,
     },
+    /// A probe that needed a table which could not be loaded: the position
+    /// probed, and the table's error as the source (the layering of
+    /// shakmaty-syzygy's `ProbeFailed`).
+    #[error("probing {position}: {source}")]
+    ProbeFailed {
+        /// The position probed, in its text.
+        position: String,
+        /// Why its table could not be loaded.
+        #[source]
+        source: Box<TablebaseError>,
+    },
     /// A folder of tables was asked for and a file was given.
     #[error("{path}: a file, not a folder; give the folder that holds the tables (*.ltb files)")]
     NotAFolder {

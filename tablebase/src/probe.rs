@@ -191,7 +191,8 @@ impl<S: TierSpace> Tablebases<S> {
     /// `None` when its tier is not in the set.
     ///
     /// # Errors
-    /// When the tier's table cannot be loaded ([`Tablebases::table`]).
+    /// [`TablebaseError::ProbeFailed`] when the tier's table cannot be
+    /// loaded, with [`Tablebases::table`]'s error as its source.
     pub fn try_probe(&self, pos: &S::Game) -> Result<Option<Value>, TablebaseError> {
         if let Some(o) = pos.outcome() {
             return Ok(Some(terminal_value(o)));
@@ -200,7 +201,10 @@ impl<S: TierSpace> Tablebases<S> {
         if !self.tiers.contains_key(&tier) {
             return Ok(None);
         }
-        Ok(self.table(tier)?.get(self.space.index(pos)))
+        let table = self
+            .table(tier)
+            .map_err(|e| TablebaseError::ProbeFailed { position: pos.to_string(), source: Box::new(e) })?;
+        Ok(table.get(self.space.index(pos)))
     }
 
     /// [`Tablebases::try_probe`], with a table that cannot be loaded taken

@@ -281,7 +281,15 @@ fn damaged_and_foreign_files_are_refused_with_typed_errors() {
     std::fs::write(&path, &flipped).unwrap();
     let opened = Tablebases::open(&rings, &dir).unwrap();
     let pos = Ring { len: 7, tokens: 2, at: 0, second: false };
-    assert!(matches!(opened.try_probe(&pos), Err(TablebaseError::Checksum { .. })));
+    let Err(TablebaseError::ProbeFailed { position, source }) = opened.try_probe(&pos) else {
+        panic!("a damaged table fails the probe")
+    };
+    assert_eq!(position, pos.to_string());
+    assert!(matches!(*source, TablebaseError::Checksum { .. }), "{source}");
+    // Probed again, the failure is remembered: the source says it again.
+    let e = opened.try_probe(&pos).unwrap_err();
+    let again = std::error::Error::source(&e).map(|s| s.to_string()).unwrap();
+    assert!(again.ends_with(&source.to_string()), "{again}");
     assert_eq!(opened.probe(&pos), None);
     assert!(opened.try_probe(&Ring { tokens: 1, ..pos }).unwrap().is_some());
     let _ = std::fs::remove_dir_all(&dir);
