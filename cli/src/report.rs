@@ -22,25 +22,6 @@ pub fn value_text(v: Value) -> String {
     }
 }
 
-/// Counts of positions by value, as printed in JSON.
-#[derive(Serialize, Debug, Clone, Copy)]
-pub struct CountsJson {
-    /// All positions counted.
-    pub total: u64,
-    /// Won for the side to move.
-    pub win: u64,
-    /// Lost for the side to move.
-    pub loss: u64,
-    /// Drawn.
-    pub draw: u64,
-}
-
-impl From<Counts> for CountsJson {
-    fn from(c: Counts) -> CountsJson {
-        CountsJson { total: c.total, win: c.win, loss: c.loss, draw: c.draw }
-    }
-}
-
 /// `lapilli solve --json`.
 #[derive(Serialize, Debug)]
 pub struct SolveJson {
@@ -53,11 +34,11 @@ pub struct SolveJson {
     /// DTM of the start in plies, null when drawn.
     pub plies: Option<u32>,
     /// All positions reachable from the start, finished games included.
-    pub reachable: CountsJson,
+    pub reachable: Counts,
     /// The reachable positions of the movement phase (games that place
     /// their pieces first).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub movement: Option<CountsJson>,
+    pub movement: Option<Counts>,
     /// Orbits (canonical classes) stored by the solver.
     pub orbits: usize,
     /// Order of the symmetry group used.

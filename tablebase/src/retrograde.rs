@@ -9,8 +9,10 @@ use std::fmt;
 const SIDE_CHANGED: u32 = 1 << 31;
 const UNSEEN: u32 = u32::MAX;
 
-/// Counts of positions by value.
+/// Counts of positions by value. With the `serde` feature, serialised as
+/// `{total, win, loss, draw}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Counts {
     /// All counted positions.
     pub total: u64,
