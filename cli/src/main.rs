@@ -325,11 +325,8 @@ enum TablebaseCommand {
     Build {
         #[command(flatten)]
         game: GameArgs,
-        /// The most pieces a side has: 3 to 5 for nine-mens-morris and
-        /// twelve-mens-morris, 3 to 6 for six-mens-morris (another value is
-        /// an error of kind `option`, as every value the chosen game does
-        /// not allow).
-        #[arg(long, value_name = "N")]
+        /// The most pieces a side has (the ranges come from the registry).
+        #[arg(long, value_name = "N", help = tablebase::max_pieces_help())]
         max_pieces: u8,
         /// The folder the tables go to (created if missing).
         #[arg(long, value_name = "DIR")]

@@ -82,6 +82,31 @@ fn listed(names: &[&str]) -> String {
     }
 }
 
+/// The help of `tablebase build --max-pieces`: the range of each game with
+/// tables, from the registry.
+pub fn max_pieces_help() -> String {
+    struct Range;
+    impl GameVisitor for Range {
+        type Output = Option<(u8, u8)>;
+        fn visit<V: VariantDescriptor>(self, v: V) -> Option<(u8, u8)> {
+            v.tablebases().map(|s| (s.min_pieces, s.max_pieces))
+        }
+    }
+    let ranges: Vec<String> = registry::games_with_tablebases::<Games>()
+        .into_iter()
+        .filter_map(|g| {
+            let (min, max) = registry::with_game::<Games, _>(g, &Default::default(), Range).ok()??;
+            Some(format!("{min} to {max} for {g}"))
+        })
+        .collect();
+    let ranges: Vec<&str> = ranges.iter().map(String::as_str).collect();
+    format!(
+        "The most pieces a side has: {} (another value is an error of kind `option`, as every value the \
+         chosen game does not allow)",
+        listed(&ranges)
+    )
+}
+
 /// The variant's tablebase support, or an option error naming `what`
 /// asked for it.
 fn support<V: VariantDescriptor>(v: &V, what: &str) -> Result<TablebaseSupport<V::Position>> {
