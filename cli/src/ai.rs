@@ -6,9 +6,9 @@ use crate::report::value_text;
 use crate::tablebase::build_note;
 use crate::Result;
 use lapilli_board_graph::notation::excerpt;
-use lapilli_game::{History, Player, RandomPlayer, Value};
+use lapilli_game::{Evaluate, History, Player, RandomPlayer, Value};
 use lapilli_registry::{MoveOf, Solution, TableStore, VariantDescriptor};
-use lapilli_search::{Engine, Limits, Options};
+use lapilli_search::{Limits, Options, SearchPlayer};
 use lapilli_tablebase::{Oracle, Probing};
 use std::fmt;
 use std::str::FromStr;
@@ -142,15 +142,15 @@ impl<V: VariantDescriptor> Ai<V> {
             Ai::Search(depth, heuristic) => {
                 let self_name = AiSpec::Search(*depth);
                 let limits = Limits::of(Some(*depth), time, None);
-                let engine = Engine::try_with_options(
-                    Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true),
-                )
-                .map_err(|e| CliError::new(Kind::Resources, format!("the {self_name} AI: {e}")))?;
                 let eval = match tables {
                     Some(tables) => Eval::Probing(Probing { eval: heuristic.clone(), tables }),
                     None => Eval::Plain(heuristic),
                 };
-                PlayerKind::Search { engine, limits, depth: *depth, eval }
+                let options =
+                    Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true);
+                let player = SearchPlayer::with(options, limits, eval)
+                    .map_err(|e| CliError::new(Kind::Resources, format!("the {self_name} AI: {e}")))?;
+                PlayerKind::Search { player, depth: *depth }
             }
             Ai::Perfect(solution) => PlayerKind::Plain(Box::new(solution.player())),
         };
@@ -199,20 +199,32 @@ enum Eval<'a, V: VariantDescriptor> {
     Probing(Probing<'a, V::Heuristic, V::Position>),
 }
 
+impl<V: VariantDescriptor> Evaluate<V::Position> for Eval<'_, V> {
+    fn evaluate(&self, pos: &V::Position) -> i32 {
+        match self {
+            Eval::Plain(h) => h.evaluate(pos),
+            Eval::Probing(p) => p.evaluate(pos),
+        }
+    }
+    fn probe(&self, pos: &V::Position) -> Option<Value> {
+        match self {
+            Eval::Plain(h) => h.probe(pos),
+            Eval::Probing(p) => p.probe(pos),
+        }
+    }
+}
+
 /// The kinds of computer players.
 enum PlayerKind<'a, V: VariantDescriptor> {
     /// A player of the search crate (random, perfect).
     Plain(Box<dyn Player<V::Position> + 'a>),
-    /// The engine, within limits, with the variant's heuristic.
+    /// The engine's player, within limits (depth and time per move), with
+    /// the variant's heuristic; its table kept from move to move.
     Search {
-        /// Its engine (its table kept from move to move).
-        engine: Engine<V::Position>,
-        /// Its depth and time per move.
-        limits: Limits,
+        /// The player.
+        player: SearchPlayer<V::Position, Eval<'a, V>>,
         /// The depth asked for.
         depth: u32,
-        /// The evaluation.
-        eval: Eval<'a, V>,
     },
 }
 
@@ -241,7 +253,7 @@ impl<V: VariantDescriptor> AiPlayer<'_, V> {
     pub fn time_limit(&self) -> Option<Duration> {
         match &self.kind {
             PlayerKind::Plain(_) => None,
-            PlayerKind::Search { limits, .. } => limits.time,
+            PlayerKind::Search { player, .. } => player.limits().time,
         }
     }
 
@@ -253,11 +265,8 @@ impl<V: VariantDescriptor> AiPlayer<'_, V> {
         }
         match &mut self.kind {
             PlayerKind::Plain(p) => p.choose_in_game(pos, history).map(|m| (m, None)),
-            PlayerKind::Search { engine, limits, eval, .. } => {
-                let a = match eval {
-                    Eval::Plain(eval) => engine.search_single(pos, history, limits, *eval),
-                    Eval::Probing(eval) => engine.search_single(pos, history, limits, eval),
-                };
+            PlayerKind::Search { player, .. } => {
+                let a = player.analyse(pos, history);
                 let thought = Thought::Search { depth: a.depth, elapsed: a.elapsed };
                 a.best_move.map(|m| (m, Some(thought)))
             }

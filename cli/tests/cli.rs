@@ -163,10 +163,14 @@ fn a_variant_id_names_the_game_as_its_flags_do() {
     let by_flag = json(&["solve", "terni-lapilli", "--no-centre-first", "--json"]);
     assert_eq!(by_id["reachable"], by_flag["reachable"]);
     assert_eq!(by_id["reachable"]["total"], 5221);
-    let by_id = json(&["info", "six-mens-morris+flying", "--json"]);
-    let by_flag = json(&["info", "six-mens-morris", "--flying", "--json"]);
-    assert_eq!(by_id, by_flag);
-    assert_ne!(by_id, json(&["info", "six-mens-morris", "--json"]));
+    // Three pieces a side fly (30 plies) where the flag or the id says so,
+    // and slide (7) where neither does.
+    let flying = "W.W.BB../.W....B. w 0 0 - six-mens-morris flying";
+    let by_id = json(&["perft", "six-mens-morris+flying", "1", "--position", flying, "--json"]);
+    let by_flag = json(&["perft", "six-mens-morris", "--flying", "1", "--position", flying, "--json"]);
+    assert_eq!((&by_id["nodes"], &by_flag["nodes"]), (&Json::from(30), &Json::from(30)));
+    let sliding = "W.W.BB../.W....B. w 0 0 - six-mens-morris";
+    assert_eq!(json(&["perft", "six-mens-morris", "1", "--position", sliding, "--json"])["nodes"], 7);
     // An id naming no game, or an option a game does not have, is refused
     // as a name or an option is.
     let (_, e) = common::json_error(&["perft", "chess+flying", "1", "--json"], 2);

@@ -1,6 +1,6 @@
 //! The engine's player.
 
-use crate::engine::{Engine, Limits, Options};
+use crate::engine::{Analysis, Engine, Limits, Options};
 use crate::tt::TableError;
 use lapilli_game::{Evaluate, Game, History, Player};
 use std::fmt;
@@ -51,6 +51,12 @@ impl<G: Game, E: Evaluate<G>> SearchPlayer<G, E> {
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
+
+    /// The whole search behind a choice in `pos` after `history`: the best
+    /// ply with its score, principal variation, depth and statistics.
+    pub fn analyse(&mut self, pos: &G, history: &History) -> Analysis<G::Move> {
+        self.engine.search_single(pos, history, &self.limits, &self.eval)
+    }
 }
 
 impl<G: Game, E: Evaluate<G>> Player<G> for SearchPlayer<G, E> {
@@ -63,7 +69,7 @@ impl<G: Game, E: Evaluate<G>> Player<G> for SearchPlayer<G, E> {
 
     /// Searches with the game history, so repetitions count as draws.
     fn choose_in_game(&mut self, pos: &G, history: &History) -> Option<G::Move> {
-        self.engine.search_single(pos, history, &self.limits, &self.eval).best_move
+        self.analyse(pos, history).best_move
     }
 }
 
