@@ -343,7 +343,11 @@ impl TierFile {
         space: &S,
         tier: Option<S::Tier>,
     ) -> Result<(TierFile, TierTable), TablebaseError> {
-        let mut bytes = Vec::new();
+        // The header and the file's length first, so that a file of the
+        // wrong size (or no regular file) is refused before it is read.
+        let (header, len) = TierFile::read_header_of_any(path)?;
+        header.check(path, space, tier)?;
+        let mut bytes = Vec::with_capacity(len as usize);
         std::fs::File::open(path)
             .and_then(|mut f| f.read_to_end(&mut bytes))
             .map_err(|e| TablebaseError::io(path, e))?;
@@ -523,8 +527,17 @@ impl TierFile {
     /// [`TablebaseError::Checksum`] (of the header),
     /// [`TablebaseError::Corrupt`].
     pub fn read_header_of_any(path: &Path) -> Result<(TierFile, u64), TablebaseError> {
+        // Asked of the name, not of an open file: opening a FIFO would wait
+        // for a writer.
+        let meta = std::fs::metadata(path).map_err(|e| TablebaseError::io(path, e))?;
+        if !meta.is_file() {
+            return Err(TablebaseError::Corrupt {
+                path: path.to_path_buf(),
+                what: "not a regular file".into(),
+            });
+        }
+        let len = meta.len();
         let mut f = std::fs::File::open(path).map_err(|e| TablebaseError::io(path, e))?;
-        let len = f.metadata().map_err(|e| TablebaseError::io(path, e))?.len();
         let mut head = Vec::new();
         (&mut f).take(4096).read_to_end(&mut head).map_err(|e| TablebaseError::io(path, e))?;
         let mut r = Reader { bytes: &head, at: 0, path };
@@ -532,6 +545,12 @@ impl TierFile {
         let expected = header.expected_len(r.at);
         if len < expected {
             return Err(TablebaseError::Truncated { path: path.to_path_buf(), found: len, expected });
+        }
+        if len > expected {
+            return Err(TablebaseError::Corrupt {
+                path: path.to_path_buf(),
+                what: format!("{len} bytes where the header announces {expected}"),
+            });
         }
         Ok((header, len))
     }

@@ -445,3 +445,28 @@ fn one_door_lists_the_folder_names_its_variant_and_verifies_it() {
     assert!(folder.is_empty());
     assert_eq!(folder.variant(), None);
 }
+
+#[test]
+fn a_file_of_the_wrong_length_or_no_file_is_refused_before_it_is_read() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("length");
+    build(&rings, &[1], &dir, &BuildOptions::default(), &Silent).unwrap();
+    let t1 = dir.join(TierFile::file_name("t1"));
+    let good = std::fs::read(&t1).unwrap();
+    // A file longer than its header announces: refused from its metadata,
+    // by the folder and by a whole read alike.
+    let mut long = good.clone();
+    long.extend_from_slice(&[0; 100]);
+    std::fs::write(&t1, &long).unwrap();
+    let expect = format!("{} bytes where the header announces {}", long.len(), good.len());
+    for e in
+        [TablebaseFolder::open(&dir).unwrap_err(), TierFile::read(&t1, &rings, None).map(|_| ()).unwrap_err()]
+    {
+        assert!(matches!(&e, TablebaseError::Corrupt { what, .. } if *what == expect), "{e}");
+    }
+    // A folder named like a tier file is no regular file.
+    std::fs::remove_file(&t1).unwrap();
+    std::fs::create_dir(&t1).unwrap();
+    let e = TablebaseFolder::open(&dir).unwrap_err();
+    assert!(matches!(&e, TablebaseError::Corrupt { what, .. } if what == "not a regular file"), "{e}");
+}
