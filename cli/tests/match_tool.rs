@@ -483,7 +483,11 @@ fn engines_that_do_not_start_are_errors_naming_them() {
         (format!("bash {script} mute {pids}"), &["--handshake-timeout", "300"], "no `uciok` within 0.3 s"),
         ("/nonexistent/engine uci".into(), &[], "cannot run \"/nonexistent/engine\""),
         (format!("bash {script} ok {pids}"), &["--second-option", "Threads=2"], "no option \"Threads\""),
-        (format!("bash {script} ok {pids}"), &["--second-readback", "fen"], "not a morris game"),
+        (
+            format!("bash {script} ok {pids}"),
+            &["--second-readback", "fen"],
+            "reads no other program's position format",
+        ),
     ];
     for (command, extra, words) in cases {
         let mut args = vec!["match", "terni-lapilli", "--depth", "1", "--second", &command, "--json"];
@@ -491,7 +495,7 @@ fn engines_that_do_not_start_are_errors_naming_them() {
         let started = Instant::now();
         let run = lapilli(&dir, &args);
         let j = run.json();
-        let kind = if words.contains("morris") { "option" } else { "engine" };
+        let kind = if words.contains("position format") { "option" } else { "engine" };
         assert_eq!(j["error"]["kind"], kind, "{command}: {j}");
         assert_eq!(run.code, Some(if kind == "engine" { 3 } else { 2 }), "{command}");
         assert!(j["error"]["message"].as_str().unwrap().contains(words), "{command}: {j}");

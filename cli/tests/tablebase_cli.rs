@@ -277,7 +277,7 @@ fn nine_mens_3_piece_tables_build_stats_probe_and_refuse_damage() {
         2,
     );
     assert_eq!(kind, "unsolvable");
-    assert!(message.contains("use --ai minimax:N --tablebase DIR"), "{message}");
+    assert!(message.contains("use --ai search:N --tablebase DIR"), "{message}");
     assert!(
         message.contains("lapilli tablebase build nine-mens-morris --max-pieces N --out DIR"),
         "{message}"
