@@ -89,7 +89,7 @@ pub struct CommandLine(pub(super) Vec<String>);
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
     /// The first engine's command line [default: this program as `lapilli
-    /// uci GAME` with the variant options]
+    /// uci ID`, ID the variant id of the game and options chosen]
     #[arg(long, value_name = "CMD", value_parser = parse_command)]
     pub(super) first: Option<CommandLine>,
     /// The second engine's command line [default: as --first's].
