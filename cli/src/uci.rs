@@ -79,8 +79,22 @@ impl GameVisitor for Uci {
     fn visit<V: VariantDescriptor>(self, v: V) -> crate::Result<()> {
         let out = Printer(Arc::new(Mutex::new(Box::new(std::io::stdout()))));
         let mut session = Session::new(v, out);
-        for line in std::io::stdin().lock().lines() {
-            if !session.command(&line?) {
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            let text = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
+            // A line that is not UTF-8 is answered, never the end of the
+            // engine.
+            let Ok(line) = std::str::from_utf8(text) else {
+                session.info("a line that is not UTF-8 text; ignored");
+                continue;
+            };
+            if !session.command(line) {
                 session.halt();
                 return Ok(());
             }

@@ -254,3 +254,26 @@ fn the_end_of_the_input_waits_for_a_search_with_limits() {
     pos.play_unchecked(pos.parse_plies("4").unwrap()[0]);
     assert!(pos.parse_plies(best).is_ok_and(|m| m.len() == 1 && pos.check(m[0]).is_ok()), "{best}");
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_engine_lives_on() {
+    // One byte 0xff between two isready: both answered, the bad line too,
+    // and a search started after it still ends with its bestmove.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(["uci", "terni-lapilli"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the program starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"isready\n\xff\xfe\r\nisready\nposition startpos\ngo depth 3\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.iter().filter(|l| **l == "readyok").count(), 2, "{text}");
+    assert!(lines.contains(&"info string a line that is not UTF-8 text; ignored"), "{text}");
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")), "{text}");
+}
