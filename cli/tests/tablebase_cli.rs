@@ -591,8 +591,23 @@ fn bad_builds_and_folders_are_refused_with_typed_errors() {
     let (kind, message) = json_error(&["tablebase", "stats", dir.text(), "--json"], 2);
     assert_eq!(kind, "tablebase");
     assert!(message.contains("not a lapilli tablebase file"), "{message}");
-    // The budget refused the build before it wrote anything.
+    // The budget refused the build before it wrote anything, in its own
+    // words: no folder was the matter.
     assert!(!Path::new(out).join("w3b3.ltb").exists());
+    let args = [
+        "tablebase",
+        "build",
+        "nine-mens-morris",
+        "--max-pieces",
+        "3",
+        "--memory",
+        "1",
+        "--out",
+        out,
+        "--json",
+    ];
+    let (_, message) = json_error(&args, 1);
+    assert!(message.starts_with("tier w3b3x needs about"), "{message}");
 }
 
 #[test]

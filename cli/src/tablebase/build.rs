@@ -124,10 +124,12 @@ impl GameVisitor for Build<'_> {
         let reports =
             (support.build_endgames)(self.max_pieces, &self.dir, &options, &progress).map_err(|e| {
                 let e = tablebase_error(e);
-                if self.dir.is_dir() {
+                if self.dir.is_dir() || e.kind != Kind::Io {
                     return e;
                 }
-                // The folder itself could not be made.
+                // The folder itself could not be made (an I/O error before
+                // the folder exists; a refusal such as the memory budget
+                // comes before the folder is made and speaks for itself).
                 CliError::new(e.kind, format!("--out: cannot create the folder: {}", e.message))
             })?;
         progress.finish();
