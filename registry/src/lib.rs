@@ -231,10 +231,11 @@ pub type EndgameBuild = Box<
 pub type OpenTables<G> =
     Box<dyn Fn(&TablebaseFolder) -> Result<Box<dyn Oracle<G>>, TablebaseError> + Send + Sync>;
 
-/// What a variant offers of tier tablebases ([`lapilli_tablebase`]).
+/// What a variant offers of tier tablebases ([`lapilli_tablebase`]). The
+/// tables' file headers name the variant by its id
+/// ([`VariantDescriptor::id`]): the game's `TierSpace::variant_name` must
+/// give the same text.
 pub struct TablebaseSupport<G: Game> {
-    /// The variant as the file headers name it, e.g. `"nine-mens-morris"`.
-    pub variant: String,
     /// The fewest pieces a side has in an endgame table (for morris 3: a
     /// side with two has lost).
     pub min_pieces: u8,
@@ -252,7 +253,6 @@ pub struct TablebaseSupport<G: Game> {
 impl<G: Game> std::fmt::Debug for TablebaseSupport<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TablebaseSupport")
-            .field("variant", &self.variant)
             .field("min_pieces", &self.min_pieces)
             .field("max_pieces", &self.max_pieces)
             .finish_non_exhaustive()

@@ -344,13 +344,12 @@ impl TierFile {
         tier: Option<S::Tier>,
     ) -> Result<(TierFile, TierTable), TablebaseError> {
         // The header and the file's length first, so that a file of the
-        // wrong size (or no regular file) is refused before it is read.
-        let (header, len) = TierFile::read_header_of_any(path)?;
+        // wrong size (or no regular file) is refused before it is read;
+        // then the rest of the same open file.
+        let (mut f, mut bytes, header, len) = TierFile::open_with_header(path)?;
         header.check(path, space, tier)?;
-        let mut bytes = Vec::with_capacity(len as usize);
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| TablebaseError::io(path, e))?;
+        bytes.reserve_exact((len as usize).saturating_sub(bytes.len()));
+        f.read_to_end(&mut bytes).map_err(|e| TablebaseError::io(path, e))?;
         TierFile::decode(&bytes, path, space, tier)
     }
 
@@ -527,6 +526,15 @@ impl TierFile {
     /// [`TablebaseError::Checksum`] (of the header),
     /// [`TablebaseError::Corrupt`].
     pub fn read_header_of_any(path: &Path) -> Result<(TierFile, u64), TablebaseError> {
+        let (_, _, header, len) = TierFile::open_with_header(path)?;
+        Ok((header, len))
+    }
+
+    /// Opens the tier file at `path` (a name that is no regular file is
+    /// refused before it is opened), reads and parses its header, and
+    /// checks the file's length against it; returns the open file, the
+    /// bytes read from its start, the header and the length in bytes.
+    fn open_with_header(path: &Path) -> Result<(std::fs::File, Vec<u8>, TierFile, u64), TablebaseError> {
         // Asked of the name, not of an open file: opening a FIFO would wait
         // for a writer.
         let meta = std::fs::metadata(path).map_err(|e| TablebaseError::io(path, e))?;
@@ -552,7 +560,7 @@ impl TierFile {
                 what: format!("{len} bytes where the header announces {expected}"),
             });
         }
-        Ok((header, len))
+        Ok((f, head, header, len))
     }
 
     /// Reads only the header of the tier file at `path`, checks it against

@@ -120,7 +120,7 @@ impl TablebaseFolder {
     /// [`TablebaseError::Checksum`].
     pub fn verify(&self) -> Result<(), TablebaseError> {
         for f in &self.files {
-            verify_checksum(&f.path)?;
+            verify_checksum(&f.path, f.len)?;
         }
         Ok(())
     }
@@ -146,34 +146,28 @@ fn tier_paths(dir: &Path) -> Result<Vec<PathBuf>, TablebaseError> {
     Ok(paths)
 }
 
-/// Streams the file at `path` and checks its last 4 bytes, the CRC-32 of
-/// everything before them.
-fn verify_checksum(path: &Path) -> Result<(), TablebaseError> {
+/// Streams the file at `path`, `len` bytes long when the folder was listed,
+/// and checks its last 4 bytes, the CRC-32 of everything before them.
+fn verify_checksum(path: &Path, len: u64) -> Result<(), TablebaseError> {
     let io = |e| TablebaseError::io(path, e);
+    let truncated = |found| TablebaseError::Truncated { path: path.to_path_buf(), found, expected: len };
+    let body = len.checked_sub(4).ok_or_else(|| truncated(len))?;
     let mut file = std::fs::File::open(path).map_err(io)?;
     let mut hasher = crc32fast::Hasher::new();
     let mut buf = vec![0u8; 1 << 16];
-    // The last 4 bytes read so far, held back from the hash.
-    let mut tail: Vec<u8> = Vec::with_capacity(4);
-    let mut total = 0u64;
-    loop {
-        let n = file.read(&mut buf).map_err(io)?;
+    let mut left = body;
+    while left > 0 {
+        let want = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        let n = file.read(&mut buf[..want]).map_err(io)?;
         if n == 0 {
-            break;
+            return Err(truncated(body - left));
         }
-        total += n as u64;
-        tail.extend_from_slice(&buf[..n]);
-        if tail.len() > 4 {
-            let keep = tail.len() - 4;
-            hasher.update(&tail[..keep]);
-            tail.drain(..keep);
-        }
+        hasher.update(&buf[..n]);
+        left -= n as u64;
     }
-    if tail.len() < 4 {
-        return Err(TablebaseError::Truncated { path: path.to_path_buf(), found: total, expected: 4 });
-    }
-    let stored = u32::from_le_bytes(tail[..4].try_into().expect("4 bytes"));
-    let computed = hasher.finalize();
+    let mut stored = [0u8; 4];
+    file.read_exact(&mut stored).map_err(|_| truncated(body))?;
+    let (stored, computed) = (u32::from_le_bytes(stored), hasher.finalize());
     if stored != computed {
         return Err(TablebaseError::Checksum { path: path.to_path_buf(), found: stored, computed });
     }

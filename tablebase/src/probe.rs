@@ -55,8 +55,16 @@ impl<S: TierSpace> Tablebases<S> {
     /// # Errors
     /// Those of [`Tablebases::open`] and [`TablebaseFolder::verify`].
     pub fn open_verified(space: S, dir: &Path) -> Result<Tablebases<S>, TablebaseError> {
-        let folder = TablebaseFolder::open(dir)?;
-        let tables = Tablebases::from_folder(space, &folder)?;
+        Tablebases::from_verified_folder(space, &TablebaseFolder::open(dir)?)
+    }
+
+    /// [`Tablebases::from_folder`], then every file read in full once for
+    /// its checksum ([`TablebaseFolder::verify`]).
+    ///
+    /// # Errors
+    /// Those of [`Tablebases::from_folder`] and [`TablebaseFolder::verify`].
+    pub fn from_verified_folder(space: S, folder: &TablebaseFolder) -> Result<Tablebases<S>, TablebaseError> {
+        let tables = Tablebases::from_folder(space, folder)?;
         folder.verify()?;
         Ok(tables)
     }

@@ -137,7 +137,7 @@ impl GameVisitor for Build<'_> {
         let tiers: Vec<BuiltTierJson> = reports.iter().map(BuiltTierJson::from).collect();
         let report = BuildJson {
             game: v.name(),
-            variant: support.variant,
+            variant: v.id(),
             max_pieces: self.max_pieces,
             dir: self.dir.display().to_string(),
             built: tiers.iter().filter(|t| !t.reused).count(),

@@ -47,7 +47,7 @@ pub fn store_dir<V: VariantDescriptor>(v: &V, given: Option<&Path>) -> Option<Pa
     if let Some(dir) = given {
         return Some(dir.to_path_buf());
     }
-    let name = v.tablebases().map_or_else(|| v.name().to_string(), |s| s.variant);
+    let name = if v.tablebases().is_some() { v.id() } else { v.name().to_string() };
     cache_root().map(|root| root.join(name))
 }
 
@@ -92,11 +92,11 @@ pub fn max_pieces_help() -> String {
             v.tablebases().map(|s| (s.min_pieces, s.max_pieces))
         }
     }
-    let ranges: Vec<String> = registry::games_with_tablebases::<Games>()
+    let ranges: Vec<String> = registry::game_names::<Games>()
         .into_iter()
         .filter_map(|g| {
-            let (min, max) = registry::with_game::<Games, _>(g, &Default::default(), Range).ok()??;
-            Some(format!("{min} to {max} for {g}"))
+            let (min, max) = registry::with_game::<Games, _>(g.name, &Default::default(), Range).ok()??;
+            Some(format!("{min} to {max} for {}", g.name))
         })
         .collect();
     let ranges: Vec<&str> = ranges.iter().map(String::as_str).collect();
@@ -202,9 +202,7 @@ impl<C: GameVisitor<Output = Result<()>>> GameVisitor for OfVariant<'_, C> {
     type Output = Result<()>;
 
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
-        if v.tablebases().map(|s| s.variant).as_deref() != Some(self.variant.as_str())
-            || v.id() != self.variant
-        {
+        if v.tablebases().is_none() || v.id() != self.variant {
             return Err((self.unknown)());
         }
         self.command.visit(v)

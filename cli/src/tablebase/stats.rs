@@ -78,7 +78,7 @@ impl GameVisitor for Stats<'_> {
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase stats")?;
         let tables = open_folder(&support, self.folder, "tablebase stats")?;
-        let variant = support.variant;
+        let variant = v.id();
         let tiers: Vec<TierStatsJson> = tables
             .summaries()
             .into_iter()

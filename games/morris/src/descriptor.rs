@@ -17,7 +17,7 @@ use lapilli_registry::{
     TablebaseSupport, Unsolvable, VariantOption,
 };
 use lapilli_tablebase as tablebase;
-use lapilli_tablebase::{Oracle, Progress, Tablebases, TierSpace};
+use lapilli_tablebase::{Oracle, Progress, Tablebases};
 
 /// The morris family's entry in a registry: `nine-mens-morris`,
 /// `six-mens-morris`, `twelve-mens-morris` and `lasker-morris`, each with
@@ -34,7 +34,10 @@ use lapilli_tablebase::{Oracle, Progress, Tablebases, TierSpace};
 /// assert!(six.solve().is_err());
 /// let flying = Games.variant("six-mens-morris", &GivenOptions::default().with_flag("flying")).unwrap();
 /// assert!(flying.rules.flying);
-/// assert_eq!(flying.tablebases().unwrap().variant, "six-mens-morris+flying");
+/// assert_eq!(flying.id(), "six-mens-morris+flying");
+/// // The tables' headers name the variant by the same id.
+/// let space = lapilli_morris::tablebase::MorrisTiers::new(flying.rules).unwrap();
+/// assert_eq!(lapilli_tablebase::TierSpace::variant_name(&space), flying.id());
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Games;
@@ -285,14 +288,14 @@ impl registry::VariantDescriptor for GameVariant {
     /// variant's tiers, checking every file's checksum first.
     fn tablebases(&self) -> Option<TablebaseSupport<Position>> {
         let rules = self.rules;
-        let space = MorrisTiers::new(rules).ok()?;
+        // A variant without a tier space (Lasker Morris) has no tables.
+        MorrisTiers::new(rules).ok()?;
         let max_pieces = match rules.variant {
             Variant::SixMensMorris => rules.variant.pieces(),
             _ => MAX_ENDGAME_PIECES,
         };
         let new_space = move || MorrisTiers::new(rules).expect("the rules were accepted above");
         Some(TablebaseSupport {
-            variant: space.variant_name(),
             min_pieces: MIN_ENDGAME_PIECES,
             max_pieces,
             build_endgames: Box::new(move |n, dir, options, progress| {
@@ -300,9 +303,8 @@ impl registry::VariantDescriptor for GameVariant {
                 tablebase::build(&space, &space.movement_tiers(n), dir, options, progress)
             }),
             open: Box::new(move |folder| {
-                let tables = Tablebases::from_folder(new_space(), folder)?;
-                folder.verify()?;
-                let tables: Box<dyn Oracle<Position>> = Box::new(tables);
+                let tables: Box<dyn Oracle<Position>> =
+                    Box::new(Tablebases::from_verified_folder(new_space(), folder)?);
                 Ok(tables)
             }),
         })
@@ -352,8 +354,15 @@ mod tests {
 
     #[test]
     fn tablebases_exist_for_every_variant_but_lasker() {
-        let support =
-            |name, flags: &[&str]| variant(name, flags).tablebases().map(|s| (s.variant, s.max_pieces));
+        // The variant as the tables' headers name it, which is its id.
+        let support = |name, flags: &[&str]| {
+            let v = variant(name, flags);
+            v.tablebases().map(|s| {
+                let header = lapilli_tablebase::TierSpace::variant_name(&MorrisTiers::new(v.rules).unwrap());
+                assert_eq!(header, v.id());
+                (header, s.max_pieces)
+            })
+        };
         assert_eq!(support("nine-mens-morris", &[]), Some(("nine-mens-morris".into(), 5)));
         assert_eq!(
             support("nine-mens-morris", &["no-flying"]),
