@@ -1,7 +1,8 @@
 //! Building tablebases: tiers in dependency order, each a job from files to
 //! a file.
 
-use super::file::{TablebaseError, TierFile};
+use super::error::TablebaseError;
+use super::file::TierFile;
 use super::probe::Tablebases;
 use super::solver::solve_tier;
 use super::TierSpace;

@@ -1,7 +1,8 @@
 //! The one door into a folder of tier files: listed once, each header read
 //! once, the variant of the folder named from the headers.
 
-use super::file::{TablebaseError, TierFile};
+use super::error::TablebaseError;
+use super::file::TierFile;
 use super::TierSpace;
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -62,6 +62,7 @@
 #![warn(missing_debug_implementations)]
 
 mod build;
+mod error;
 mod file;
 mod folder;
 mod naive;
@@ -74,7 +75,8 @@ mod solver;
 mod table;
 
 pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
-pub use file::{TablebaseError, TierFile, FORMAT_VERSION, MAGIC};
+pub use error::TablebaseError;
+pub use file::{TierFile, FORMAT_VERSION, MAGIC};
 pub use folder::{FolderFile, TablebaseFolder, EXTENSION};
 pub use naive::naive_values;
 pub use oracle::{move_values, Oracle, Probing, TierSummary};

@@ -1,6 +1,6 @@
 //! Tablebases behind a trait object, for front ends and the engine.
 
-use super::file::TablebaseError;
+use super::error::TablebaseError;
 use super::probe::Tablebases;
 use super::TierSpace;
 use lapilli_game::Value;

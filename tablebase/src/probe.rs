@@ -1,6 +1,7 @@
 //! Probing solved tiers: values, perfect plies, and the engine's hook.
 
-use super::file::{TablebaseError, TierFile};
+use super::error::TablebaseError;
+use super::file::TierFile;
 use super::folder::TablebaseFolder;
 use super::solver::terminal_value;
 use super::table::TierTable;
