@@ -277,3 +277,36 @@ fn a_line_that_is_not_utf8_is_answered_and_the_engine_lives_on() {
     assert!(lines.contains(&"info string a line that is not UTF-8 text; ignored"), "{text}");
     assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")), "{text}");
 }
+
+#[test]
+fn a_stop_at_once_after_go_still_answers_a_searched_move() {
+    // `go` and `stop` in one write, and a 1 ms movetime: each answer comes
+    // after an `info depth D` line with D at least 1, never the unsearched
+    // first legal move at depth 0.
+    for (game, go) in [
+        ("nine-mens-morris", "go infinite\nstop"),
+        ("nine-mens-morris", "go movetime 1"),
+        ("petteia", "go wtime 1 btime 1"),
+        ("terni-lapilli", "go infinite\nstop"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+            .args(["uci", game])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the program starts");
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "position startpos\n{go}").unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let depths: Vec<u32> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+            .collect();
+        assert!(text.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{game} {go:?}: {text}");
+        assert!(depths.last().is_some_and(|&d| d >= 1), "{game} {go:?}: {text}");
+    }
+}

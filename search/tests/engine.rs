@@ -323,11 +323,12 @@ fn a_search_is_stopped_from_another_thread() {
         assert_eq!((a.stop_reason, a.stopped), (StopReason::Stopped, true), "{threads} threads");
         assert!(a.depth >= 1, "{threads} threads: 100 ms complete depth 1, got {}", a.depth);
         check_pv(&big, &a, endless_eval, true).unwrap();
-        // The request stays until cleared: the next search stops at once,
-        // before depth 1, with the first legal move.
+        // The request stays until cleared: the next search stops after
+        // its first iteration, with a searched move (depth 1, its line).
         assert!(stop.is_stopping());
         let a = engine.search(&big, &History::default(), &Limits::depth(MAX_DEPTH), &endless_eval);
-        assert_eq!((a.depth, a.stop_reason, a.pv.len()), (0, StopReason::Stopped, 1), "{threads} threads");
+        assert_eq!((a.depth, a.stop_reason, a.pv.len()), (1, StopReason::Stopped, 1), "{threads} threads");
+        check_pv(&big, &a, endless_eval, true).unwrap();
         stop.clear();
         let a = engine.search(&big, &History::default(), &Limits::depth(3), &endless_eval);
         assert_eq!((a.depth, a.stop_reason, a.stopped), (3, StopReason::Depth, false), "{threads} threads");

@@ -46,12 +46,15 @@ pub struct Analysis<M> {
     /// repetition or no-progress draw (0), for the side to move there and
     /// negated if that is not the root's side to move, is `score`. This
     /// holds with any number of threads (the line is the reporting
-    /// thread's own), except for a search stopped before depth 1 finished.
+    /// thread's own), except for a search whose node budget ran out
+    /// before depth 1 finished.
     pub pv: Vec<M>,
     /// The deepest fully searched iteration, in plies: with several
     /// threads, the deepest any thread completed (the best move, score
-    /// and line are that iteration's). 0 if the search was stopped before
-    /// depth 1 finished (the best move is then the first legal one).
+    /// and line are that iteration's). 0 only if the node budget ran out
+    /// before depth 1 finished (the best move is then the first legal
+    /// one): the clock and a stop request are honoured only once an
+    /// iteration has completed.
     pub depth: u32,
     /// Counters, summed over threads.
     pub stats: Stats,
@@ -83,10 +86,12 @@ impl<M> Analysis<M> {
 ///
 /// [`StopHandle::stop`] sets the flag: the running search ends as if its
 /// time had run out, with the deepest iteration it completed and
-/// [`crate::StopReason::Stopped`] (a search stopped before depth 1
-/// finished reports the first legal move at depth 0, as a time limit
-/// would). The flag stays set until [`StopHandle::clear`]: a search
-/// started while it is set stops at once. The engine never clears it
+/// [`crate::StopReason::Stopped`]. Like the clock, the flag is honoured
+/// only once the first iteration (depth 1) has completed, so a stop
+/// sent at once after a search starts still gets a searched move, as
+/// engines answer `go` then `stop`. The flag stays set until
+/// [`StopHandle::clear`]: a search started while it is set stops after
+/// its first iteration. The engine never clears it
 /// itself, so that a stop sent just before a search starts on another
 /// thread is not lost; clear it before starting the next search.
 ///
@@ -97,7 +102,7 @@ impl<M> Analysis<M> {
 /// let stop = engine.stop_handle();
 /// stop.stop();
 /// let a = engine.search(&Nim::new(40), &History::default(), &Limits::depth(60), &|_: &Nim| 0);
-/// assert_eq!((a.stop_reason, a.stopped), (StopReason::Stopped, true));
+/// assert_eq!((a.stop_reason, a.stopped, a.depth), (StopReason::Stopped, true, 1));
 /// stop.clear();
 /// let a = engine.search(&Nim::new(4), &History::default(), &Limits::depth(10), &|_: &Nim| 0);
 /// assert_eq!(a.stop_reason, StopReason::Proven);

@@ -16,7 +16,11 @@ pub const MAX_DEPTH: u32 = 200;
 ///   threads. Each thread checks its own count at every node and the
 ///   shared total every 256 nodes, so one thread stops exactly at the
 ///   budget and several threads may overrun it by up to 256 nodes each.
-/// - **The clock** is read every 256 nodes of each thread.
+/// - **The clock** is read every 256 nodes of each thread, and honoured
+///   (like a stop request) only once an iteration has completed: a search
+///   always reports a searched move, however short its time. The node
+///   budget is exact and may cut depth 1 short (the first legal move is
+///   then reported, at depth 0).
 ///
 /// A search stopped by the node budget or the clock reports the deepest
 /// iteration it completed ([`crate::Analysis::stopped`],

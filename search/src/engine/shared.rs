@@ -18,6 +18,10 @@ pub(super) struct Control<'a> {
     limit_hit: AtomicU8,
     /// The engine's stop request flag ([`crate::StopHandle`]).
     external: Option<&'a AtomicBool>,
+    /// Whether some thread has completed an iteration: until then the
+    /// stop request and the clock are not honoured, so that a search
+    /// always has a searched move to report (the node budget stays exact).
+    iterated: AtomicBool,
     /// Nodes counted so far, summed over threads (each thread adds its
     /// count every 256 nodes).
     pub(super) nodes: AtomicU64,
@@ -36,6 +40,7 @@ impl<'a> Control<'a> {
         Control {
             stop: AtomicBool::new(false),
             external,
+            iterated: AtomicBool::new(false),
             limit_hit: AtomicU8::new(0),
             nodes: AtomicU64::new(0),
             start: Instant::now(),
@@ -73,11 +78,17 @@ impl<'a> Control<'a> {
         }
     }
 
-    /// Whether a stop request came from outside ([`crate::StopHandle`]);
-    /// if so, every thread is told to stop, with
-    /// [`StopReason::Stopped`].
+    /// Records that a thread completed an iteration: from now on a stop
+    /// request and the clock are honoured.
+    pub(super) fn iteration_completed(&self) {
+        self.iterated.store(true, Relaxed);
+    }
+
+    /// Whether a stop request came from outside ([`crate::StopHandle`])
+    /// after the first completed iteration; if so, every thread is told
+    /// to stop, with [`StopReason::Stopped`].
     pub(super) fn stop_requested(&self) -> bool {
-        let requested = self.external.is_some_and(|f| f.load(Relaxed));
+        let requested = self.iterated.load(Relaxed) && self.external.is_some_and(|f| f.load(Relaxed));
         if requested {
             self.stop_at_limit(StopReason::Stopped);
         }
@@ -95,13 +106,15 @@ impl<'a> Control<'a> {
     }
 
     /// The limit the summed node count or the clock is over, or the stop
-    /// request, if any.
+    /// request, if any (the clock and the stop request only once an
+    /// iteration has completed).
     pub(super) fn over_limits(&self) -> Option<StopReason> {
-        if self.external.is_some_and(|f| f.load(Relaxed)) {
+        let iterated = self.iterated.load(Relaxed);
+        if iterated && self.external.is_some_and(|f| f.load(Relaxed)) {
             Some(StopReason::Stopped)
         } else if self.limits.nodes.is_some_and(|n| self.nodes.load(Relaxed) >= n) {
             Some(StopReason::Nodes)
-        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+        } else if iterated && self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
             Some(StopReason::Time)
         } else {
             None

@@ -108,6 +108,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             let Some(done) = iteration(self, depth, last.as_ref()) else { break };
             let finished = done.final_reason(max_depth).is_some();
             last = Some(done);
+            self.shared.control.iteration_completed();
             if finished {
                 self.shared.control.stop();
                 break;
