@@ -310,3 +310,89 @@ fn a_stop_at_once_after_go_still_answers_a_searched_move() {
         assert!(depths.last().is_some_and(|&d| d >= 1), "{game} {go:?}: {text}");
     }
 }
+
+/// A reproducible stream of protocol noise: commands with random words,
+/// bytes that are not UTF-8, NUL, CR, long lines; seeded xorshift.
+fn noise(seed: u64) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    const WORDS: [&str; 16] = [
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go movetime 3",
+        "depth",
+        "movetime",
+        "nodes",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Threads",
+        "ucinewgame",
+        "d",
+        "stop",
+    ];
+    let mut out = Vec::new();
+    for _ in 0..(next() % 40) {
+        match next() % 4 {
+            0 => (0..next() % 300).for_each(|_| out.push(next() as u8)),
+            1 => out.extend_from_slice(&vec![b'x'; (next() % 100_000) as usize]),
+            _ => {
+                for _ in 0..=(next() % 6) {
+                    let word = WORDS[(next() % 16) as usize];
+                    out.extend_from_slice(word.as_bytes());
+                    out.push(b' ');
+                    if next() % 3 == 0 {
+                        // Small numbers, so that every search is short.
+                        out.extend_from_slice((next() % 6).to_string().as_bytes());
+                        out.push(b' ');
+                    }
+                }
+            }
+        }
+        out.extend_from_slice(if next() % 5 == 0 { b"\r\n" } else { b"\n" });
+    }
+    out.extend_from_slice(b"\nisready\n");
+    out
+}
+
+#[test]
+fn protocol_noise_never_ends_the_engine() {
+    // Forty streams of noise, each ended by isready: the engine answers
+    // readyok (then at most a running search's answer), exits 0, and
+    // never panics.
+    for seed in 0..40 {
+        let input = noise(seed);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+            .args(["uci", ["nine-mens-morris", "terni-lapilli", "petteia"][seed as usize % 3]])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the program starts");
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "seed {seed}: {:?} {stderr}", out.status);
+        assert!(!stderr.contains("panicked"), "seed {seed}: {stderr}");
+        // After the final readyok only a search still running may answer.
+        let tail: Vec<&str> = text.lines().skip_while(|l| *l != "readyok").skip(1).collect();
+        assert!(text.lines().any(|l| l == "readyok"), "seed {seed}: {text}");
+        assert!(
+            tail.iter().all(|l| l.starts_with("info ") || l.starts_with("bestmove ") || *l == "readyok"),
+            "seed {seed}: {tail:?}"
+        );
+    }
+}
