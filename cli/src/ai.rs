@@ -8,7 +8,7 @@ use crate::Result;
 use lapilli_board_graph::notation::excerpt;
 use lapilli_game::{Evaluate, History, Player, RandomPlayer, Value};
 use lapilli_registry::{MoveOf, Solution, TableStore, VariantDescriptor};
-use lapilli_search::{Limits, Options, SearchPlayer};
+use lapilli_search::{Limits, Options, SearchPlayer, StopHandle};
 use lapilli_tablebase::{Oracle, Probing};
 use std::fmt;
 use std::str::FromStr;
@@ -254,6 +254,16 @@ impl<V: VariantDescriptor> AiPlayer<'_, V> {
         match &self.kind {
             PlayerKind::Plain(_) => None,
             PlayerKind::Search { player, .. } => player.limits().time,
+        }
+    }
+
+    /// The handle that stops a search player's choice from another thread
+    /// (it then plays its deepest completed iteration); `None` for the
+    /// other players, whose choices are immediate.
+    pub fn stop_handle(&self) -> Option<StopHandle> {
+        match &self.kind {
+            PlayerKind::Plain(_) => None,
+            PlayerKind::Search { player, .. } => Some(player.stop_handle()),
         }
     }
 

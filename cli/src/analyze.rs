@@ -1,6 +1,7 @@
 //! `lapilli analyze`: search a position after a sequence of moves.
 
 use crate::error::{fail, CliError, Kind};
+use crate::interrupt::Interrupt;
 use crate::play::{checked_plies, game_over_text};
 use crate::report::{plies, AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson};
 use crate::tablebase::open_tables;
@@ -220,6 +221,10 @@ impl GameVisitor for Analyze<'_> {
                 format!("--tt-mib {}: {e}; give a smaller --tt-mib", self.tt_bytes >> 20),
             )
         })?;
+        // A signal stops the search as `stop` does in `uci`: the result is
+        // the last completed iteration's, reported as usual.
+        let stop = engine.stop_handle();
+        let interrupt = Interrupt::catch(move |_| stop.stop())?;
         let a = match tables.as_deref() {
             Some(tables) => {
                 let eval = Probing { eval: v.heuristic(), tables };
@@ -246,6 +251,8 @@ impl GameVisitor for Analyze<'_> {
         let millis = a.elapsed.as_secs_f64() * 1e3;
         let threads = a.threads;
         let limits = LimitsJson::from(self.limits);
+        let signal = interrupt.caught();
+        let interrupted = interrupt.error("; the result is the last completed iteration's");
         if self.json {
             let report = AnalyzeJson {
                 position: pos.to_string(),
@@ -264,7 +271,11 @@ impl GameVisitor for Analyze<'_> {
                 threads,
                 limits,
                 tablebase,
+                interrupted: signal.map(|s| s.name()),
             };
+            if let Some(e) = interrupted {
+                return Err(e.with_report(serde_json::to_value(&report)?));
+            }
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
         }
@@ -287,6 +298,9 @@ impl GameVisitor for Analyze<'_> {
                  deeper search finds the same"
                     .to_string()
             }
+            StopReason::Stopped if signal.is_some() => {
+                format!("interrupted by {}", signal.map_or("a signal", |s| s.name()))
+            }
             reason => reason.to_string(),
         };
         writeln!(out, "depth: {} ({reason}{last})", plies(a.depth))?;
@@ -299,6 +313,6 @@ impl GameVisitor for Analyze<'_> {
             a.stats.tt_hits,
             a.stats.cutoffs,
         )?;
-        Ok(())
+        interrupted.map_or(Ok(()), Err)
     }
 }

@@ -1,6 +1,7 @@
 //! The program's errors: a kind and a message, printed as text on standard
 //! error and, under `--json`, as a JSON object on standard output.
 
+use crate::interrupt::Signal;
 use lapilli_board_graph::notation::{excerpt, EXCERPT_CHARS};
 use lapilli_registry::SolveError;
 use lapilli_tablebase::TablebaseError;
@@ -40,6 +41,9 @@ pub enum Kind {
     /// An engine of `match` failed: it did not start or answer its
     /// handshake, broke the protocol, or disagreed with the rules.
     Engine,
+    /// A long command (`match`, `analyze`, `selfplay`) stopped by a
+    /// signal, after reporting what it had finished.
+    Interrupted(Signal),
 }
 
 impl Kind {
@@ -56,16 +60,19 @@ impl Kind {
             Kind::Resources => "resources",
             Kind::Io => "io",
             Kind::Engine => "engine",
+            Kind::Interrupted(_) => "interrupted",
         }
     }
 
     /// The exit status: 2 for what the user gave (the command line, the
     /// position, the moves), 1 for what the machine refused, 3 for an
-    /// engine that failed.
+    /// engine that failed, 128 + the signal's number for a command a
+    /// signal interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
     pub fn exit_code(self) -> u8 {
         match self {
             Kind::Resources | Kind::Io => 1,
             Kind::Engine => 3,
+            Kind::Interrupted(signal) => signal.exit_code(),
             _ => 2,
         }
     }

@@ -11,6 +11,7 @@ mod ai;
 mod analyze;
 mod error;
 mod info;
+mod interrupt;
 mod matchplay;
 mod options;
 mod perft;
@@ -168,6 +169,12 @@ enum Command {
     },
     /// Search a position with the engine: best move, score, principal
     /// variation, depth, nodes, nodes/second.
+    ///
+    /// SIGINT (Ctrl-C), SIGTERM or SIGHUP stops the search: the result of
+    /// the last completed iteration is printed as usual (under --json with
+    /// `stop_reason` "stopped", `interrupted` naming the signal and an
+    /// `error` of kind `interrupted`), and the exit status is 128 + the
+    /// signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
     Analyze {
         #[command(flatten)]
         game: GameArgs,
@@ -223,6 +230,12 @@ enum Command {
         json: bool,
     },
     /// Let the AI play itself: endings by kind, results, mean game length.
+    ///
+    /// SIGINT (Ctrl-C), SIGTERM or SIGHUP stops the games: the search in
+    /// play is stopped, its game dropped, and the games finished are
+    /// reported (under --json with `interrupted` naming the signal and an
+    /// `error` of kind `interrupted`); the exit status is 128 + the
+    /// signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
     Selfplay {
         #[command(flatten)]
         game: GameArgs,

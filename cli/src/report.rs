@@ -118,7 +118,8 @@ pub struct AnalyzeJson {
     /// within the searched depth) or `exhausted` (every line searched to
     /// its end; with `--tablebase`, a line also ends at a position the
     /// tables value, so the tables may decide every line at depth 1).
-    /// `stopped` is true exactly for `nodes` and `time`.
+    /// `stopped` is true exactly for `nodes`, `time` and `stopped` (a
+    /// signal interrupted the search: see `interrupted`).
     pub stop_reason: &'static str,
     /// Search threads that ran (fewer than asked for if the system
     /// refused to start some).
@@ -129,6 +130,11 @@ pub struct AnalyzeJson {
     /// cover it (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tablebase: Option<TablebaseJson>,
+    /// The signal that stopped the search (`SIGINT`, `SIGTERM` or
+    /// `SIGHUP`; absent when none did): the result is the last completed
+    /// iteration's, and the program exits with 128 + the signal's number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<&'static str>,
 }
 
 /// A position's value in tablebases, as printed in JSON.

@@ -3,6 +3,7 @@
 use crate::ai::AiSpec;
 use crate::analyze::position_or_start;
 use crate::error::{CliError, Kind};
+use crate::interrupt::Interrupt;
 use crate::play::ai_and_tables;
 use crate::report::plies;
 use crate::Result;
@@ -14,6 +15,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The transposition table of each search AI in `selfplay`.
@@ -82,6 +84,11 @@ pub struct SelfplayJson {
     /// Each game, with `--list`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<GameJson>>,
+    /// The signal that stopped the games (`SIGINT`, `SIGTERM` or
+    /// `SIGHUP`; absent when none did): the game in play was dropped and
+    /// `games` counts those finished before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<&'static str>,
 }
 
 /// The seed of the random opening plies of game `game` under `seed`.
@@ -126,12 +133,22 @@ impl GameVisitor for Selfplay<'_> {
         let mut results: BTreeMap<String, usize> = BTreeMap::new();
         let mut list = Vec::new();
         let mut total_plies = 0usize;
-        for game in 0..self.games {
+        // A signal stops the searches in play (their handles are those of
+        // the game in play) and drops that game.
+        let searches: Arc<Mutex<Vec<lapilli_search::StopHandle>>> = Arc::default();
+        let stop = Arc::clone(&searches);
+        let interrupt = Interrupt::catch(move |_| {
+            stop.lock().unwrap_or_else(|e| e.into_inner()).iter().for_each(|s| s.stop());
+        })?;
+        let mut games = 0;
+        'games: for game in 0..self.games {
             let game_seed = self.seed.wrapping_add(2 * game as u64);
             let mut players = [
                 ai.player(game_seed, self.time, SELFPLAY_TABLE_BYTES, tables_of(0))?,
                 ai.player(game_seed.wrapping_add(1), self.time, SELFPLAY_TABLE_BYTES, tables_of(1))?,
             ];
+            *searches.lock().unwrap_or_else(|e| e.into_inner()) =
+                players.iter().filter_map(|p| p.stop_handle()).collect();
             let mut opening = RandomPlayer::new(opening_seed(self.seed, game));
             let mut record = GameRecord::new(start.clone(), start.no_progress_count());
             let kind = loop {
@@ -145,6 +162,9 @@ impl GameVisitor for Selfplay<'_> {
                 if record.moves().len() >= self.max_plies {
                     break "ply-limit";
                 }
+                if interrupt.caught().is_some() {
+                    break 'games;
+                }
                 let pos = record.position();
                 let m = if record.moves().len() < self.random_plies {
                     opening.choose(pos)
@@ -155,6 +175,7 @@ impl GameVisitor for Selfplay<'_> {
                 let m = m.expect("an unfinished game has a move");
                 record.play(m).expect("players choose legal plies in unfinished games");
             };
+            games += 1;
             total_plies += record.moves().len();
             *endings.entry(kind.into()).or_default() += 1;
             let result = match record.position().winner() {
@@ -177,10 +198,11 @@ impl GameVisitor for Selfplay<'_> {
                 list.push(GameJson { moves, ending: kind, result });
             }
         }
-        let games = self.games;
         let mean_plies = if games == 0 { 0.0 } else { total_plies as f64 / games as f64 };
         let ai = self.ai.to_string();
         let out = self.out;
+        let interrupted = interrupt
+            .error(&format!(" after {games} of {} games (the game in play was dropped)", self.games));
         if self.json {
             let report = SelfplayJson {
                 games,
@@ -194,7 +216,11 @@ impl GameVisitor for Selfplay<'_> {
                     sides.iter().zip(&with_tables).filter(|(_, &t)| t).map(|((_, n), _)| *n).collect()
                 }),
                 list: self.list.then_some(list),
+                interrupted: interrupt.caught().map(|s| s.name()),
             };
+            if let Some(e) = interrupted {
+                return Err(e.with_report(serde_json::to_value(&report)?));
+            }
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
         }
@@ -224,6 +250,6 @@ impl GameVisitor for Selfplay<'_> {
                 g.moves.join(" ")
             )?;
         }
-        Ok(())
+        interrupted.map_or(Ok(()), Err)
     }
 }

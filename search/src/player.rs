@@ -1,6 +1,6 @@
 //! The engine's player.
 
-use crate::engine::{Analysis, Engine, Limits, Options};
+use crate::engine::{Analysis, Engine, Limits, Options, StopHandle};
 use crate::tt::TableError;
 use lapilli_game::{Evaluate, Game, History, Player};
 use std::fmt;
@@ -50,6 +50,13 @@ impl<G: Game, E: Evaluate<G>> SearchPlayer<G, E> {
     /// The limits each choice searches within.
     pub fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// The handle that stops this player's searches from another thread
+    /// ([`Engine::stop_handle`]): a choice stopped so returns the deepest
+    /// iteration it completed.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.engine.stop_handle()
     }
 
     /// The whole search behind a choice in `pos` after `history`: the best

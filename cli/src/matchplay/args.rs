@@ -19,8 +19,20 @@ started once per worker and kept for many games: `uci` answered by `uciok` (its 
 answer is taken as a refusal and stops the match), then `isready` answered by `readyok`; each step within \
 --handshake-timeout, or the match stops with an error quoting what the engine printed. An engine's standard error is not shown: \
 its last lines are quoted when it fails. Before each game: `ucinewgame`, `isready` (an engine that does not \
-answer `readyok` within --handshake-timeout, here or later, loses on time). Engines are told `quit` \
-and killed when the match ends, also on an error.
+answer `readyok` within --handshake-timeout, here or later, loses on time). Each engine runs in a process \
+group of its own; when it is started again and when the match ends (also on an error or a signal) it is told \
+`quit`, then its whole group is sent SIGTERM (at once if it quit within 300 ms, for what it left behind, \
+else after those 300 ms) and SIGKILL if its output has not ended 200 ms after that, so that what it started \
+goes too (a wrapper script that does not `exec` the engine included). There is no parent-death signal: should the match \
+itself be killed outright (SIGKILL), an engine sees its standard input end, and one that quits at the end of \
+its input, as `lapilli uci` does, ends then.
+
+Signals. SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the match: no game is started after it, the games in play \
+are abandoned (not counted), the engines are told `quit` and their groups ended as above, and the summary of \
+the games finished is printed (text, or JSON with `interrupted`), then `error: interrupted by SIGINT after N \
+of M games`; the exit status is 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP \
+(the error's kind is `interrupted`). A second signal while the match ends its engines ends it at once, with \
+the same status.
 
 Each move. The engine to move is sent `position startpos moves <every ply from the start>` (the opening \
 included), its read-back command if any, and `isready`; everything before `readyok` is its answer to the \
@@ -68,8 +80,9 @@ elo_pairs, by_side ({<side name>: {games, wins, draws, losses}}: the first engin
 without --sprt, else {elo0, elo1, alpha, beta, lower, upper, llr, pairs, decision: continue|H0|H1, \
 stopped_match}), endings ({kind: count}), disagreements ([{game, opening, ply, move, engine, what}]), \
 forfeits and crashes ({first, second}), time ({first, second}: {moves, median_ms, max_ms, mean_ms}) and \
-stopped (null, \"sprt\", \"disagreement\" or \"error\"). A match that ends with an error after games were \
-played prints that object with an `error` key ({kind, message}) added.
+stopped (null, \"sprt\", \"disagreement\", \"error\" or \"interrupted\"), and, only after a signal, interrupted \
+(\"SIGINT\", \"SIGTERM\" or \"SIGHUP\"). A match that ends with an error after games were played, or that a \
+signal stopped, prints that object with an `error` key ({kind, message}) added.
 
 --log FILE writes JSON lines: first {\"type\": \"header\"} with the settings (the keys above up to \
 games_planned, sprt, and opening_list: each opening's plies), then one {\"type\": \"game\"} per game in order: game, opening (both from 1), \

@@ -2,6 +2,17 @@
 //! its handshake, sent commands, its lines read on a thread with time
 //! limits, and ended (with its process reaped) when dropped.
 //!
+//! An engine runs in a process group of its own, and the whole group is
+//! ended when the engine is dropped (when it is started again for the next
+//! game, and when the match ends, also on an error or a signal): `quit`,
+//! then SIGTERM to the group, then SIGKILL. So an engine started by a
+//! wrapper script that does not `exec` it goes too, and a terminal's Ctrl-C
+//! reaches only the match, which ends its engines itself. There is no
+//! parent-death signal (setting one needs unsafe code, which the workspace
+//! forbids): if the match itself is killed outright (SIGKILL), each engine
+//! sees its standard input end, and an engine that quits at the end of its
+//! input, as `lapilli uci` does, ends then.
+//!
 //! Standard output is read line by line on a thread that stamps each line
 //! with the time it was read, so that a move's time is measured from the
 //! `go` to the line, not to the moment the referee looks at it. Standard
@@ -9,9 +20,12 @@
 //! (the engine's own log is not shown otherwise). Nothing ever waits on the
 //! engine without a deadline.
 
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -21,8 +35,12 @@ use std::time::{Duration, Instant};
 /// apart) an error message quotes.
 const TAIL_LINES: usize = 12;
 
-/// How long a dropped engine has to end after `quit` before it is killed.
+/// How long a dropped engine has to end after `quit` before its process
+/// group is sent SIGTERM.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
+
+/// How long the group has after SIGTERM before SIGKILL.
+const TERM_GRACE: Duration = Duration::from_millis(200);
 
 /// What the referee needs to start one of the two engines.
 #[derive(Clone, Debug)]
@@ -139,6 +157,8 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            // Its own process group, ended whole when it is dropped.
+            .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot run {program:?}: {e}"))?;
         let stdin = child.stdin.take();
@@ -311,18 +331,48 @@ impl EngineProcess {
     }
 }
 
+impl EngineProcess {
+    /// Whether the engine's standard output ends (every process that holds
+    /// it, the engine and what it started, has closed it) by `deadline`;
+    /// the lines still coming are dropped.
+    fn output_ends_by(&mut self, deadline: Instant) -> bool {
+        loop {
+            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(_) => {}
+                Err(RecvTimeoutError::Disconnected) => return true,
+                Err(RecvTimeoutError::Timeout) => return false,
+            }
+        }
+    }
+}
+
 impl Drop for EngineProcess {
-    /// Sends `quit`, gives the engine a moment to end, then kills it, and
-    /// reaps the process either way.
+    /// Sends `quit` and closes the engine's input, gives it a moment to
+    /// end (its output to end), then sends its process group SIGTERM and,
+    /// if the output has not ended a moment later, SIGKILL; then reaps the
+    /// engine. The engine is reaped last, so that its pid, the group's id,
+    /// cannot go to another process while the group is signalled.
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
         }
-        let deadline = Instant::now() + QUIT_GRACE;
-        while Instant::now() < deadline {
+        let group = i32::try_from(self.child.id()).ok().map(Pid::from_raw);
+        let quit = self.output_ends_by(Instant::now() + QUIT_GRACE);
+        if let Some(group) = group {
+            // What is left of the group: a process that closed its output
+            // but lives on, or the whole group if the engine did not quit.
+            // (An error means no process is left.)
+            let _ = killpg(group, Signal::SIGTERM);
+            if !quit && !self.output_ends_by(Instant::now() + TERM_GRACE) {
+                let _ = killpg(group, Signal::SIGKILL);
+            }
+        }
+        let deadline = Instant::now() + TERM_GRACE;
+        loop {
             match self.child.try_wait() {
                 Ok(Some(_)) | Err(_) => return,
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+                Ok(None) => break,
             }
         }
         let _ = self.child.kill();

@@ -6,6 +6,7 @@ use super::openings::Opening;
 use super::referee::{Disagreement, GameResult, Played};
 use super::run::Shared;
 use super::stats::{EloEstimate, PairTally, Sprt, SprtDecision, Tally, WinDrawLoss};
+use crate::interrupt::Signal;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -82,8 +83,11 @@ pub(super) struct Account {
     times: [Vec<f64>; 2],
     /// The SPRT's decision that stopped the match.
     sprt_stop: Option<SprtDecision>,
-    /// Why the match stopped early: "sprt", "disagreement" or "error".
+    /// Why the match stopped early: "sprt", "disagreement", "error" or
+    /// "interrupted".
     pub(super) stopped: Option<&'static str>,
+    /// The signal that stopped the match.
+    pub(super) interrupted: Option<Signal>,
 }
 
 fn decision_word(d: SprtDecision) -> &'static str {
@@ -211,7 +215,13 @@ impl Account {
             times: [Vec::new(), Vec::new()],
             sprt_stop: None,
             stopped: None,
+            interrupted: None,
         }
+    }
+
+    /// The games with a result so far.
+    pub(super) fn games(&self) -> u32 {
+        self.tally.games()
     }
 
     /// Counts a game, prints its line, logs it, and decides whether the
@@ -344,6 +354,7 @@ impl Account {
             crashes: PerEngine { first: self.crashes[0], second: self.crashes[1] },
             time: PerEngine { first: TimeJson::of(&self.times[0]), second: TimeJson::of(&self.times[1]) },
             stopped: self.stopped,
+            interrupted: self.interrupted.map(Signal::name),
         }
     }
 }
@@ -408,6 +419,10 @@ pub(super) struct Summary {
     crashes: PerEngine<u64>,
     time: PerEngine<TimeJson>,
     stopped: Option<&'static str>,
+    /// The signal that stopped the match (`SIGINT`, `SIGTERM`, `SIGHUP`),
+    /// only when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    interrupted: Option<&'static str>,
 }
 
 impl Summary {
@@ -524,8 +539,10 @@ impl Summary {
         )?;
         writeln!(out, "time per move, {}: {}", names[0], self.time.first.text())?;
         writeln!(out, "time per move, {}: {}", names[1], self.time.second.text())?;
-        if let Some(stopped) = self.stopped {
-            writeln!(out, "stopped early: {stopped}")?;
+        match (self.stopped, self.interrupted) {
+            (_, Some(signal)) => writeln!(out, "stopped early: interrupted by {signal}")?,
+            (Some(stopped), None) => writeln!(out, "stopped early: {stopped}")?,
+            (None, None) => {}
         }
         Ok(())
     }

@@ -9,6 +9,7 @@ use super::openings::{random_openings, read_openings, Opening, OpeningError};
 use super::referee::{self, GameResult, MatchRules, MoveLimit, Played, Seats};
 use super::report::{Account, GameText};
 use crate::error::{fail, CliError, Kind};
+use crate::interrupt::Interrupt;
 use crate::Games;
 use lapilli_registry as registry;
 use lapilli_registry::{GameVisitor, VariantDescriptor};
@@ -18,6 +19,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The time a move may take with `--depth` before it loses on time, unless
@@ -57,8 +59,8 @@ pub(super) struct Shared {
     pub(super) openings: Vec<Opening>,
     /// The number of games planned.
     pub(super) total: usize,
-    /// Set on an error: the games in play are abandoned.
-    abort: AtomicBool,
+    /// Set on an error or a signal: the games in play are abandoned.
+    abort: Arc<AtomicBool>,
 }
 
 /// The default engine: this program's `uci` on the same variant, named by
@@ -231,6 +233,16 @@ impl GameVisitor for Match<'_> {
             )),
             None => None,
         };
+        // From here on a signal abandons the games in play and stops the
+        // match, which then reports the games finished.
+        let abort = Arc::new(AtomicBool::new(false));
+        let raise = Arc::clone(&abort);
+        let interrupt = Interrupt::catch(move |signal| {
+            raise.store(true, Ordering::SeqCst);
+            eprintln!(
+                "match: {signal}: abandoning the games in play and ending the engines (another signal ends at once)"
+            );
+        })?;
         // The first pair of engines, started here so that their names are
         // known (and a failure reported) before any game.
         let mut first_pair: Seats = [None, None];
@@ -304,16 +316,7 @@ impl GameVisitor for Match<'_> {
             names[1],
             openings.len()
         );
-        let shared = Shared {
-            handshake_timeout,
-            id: v.id(),
-            specs,
-            names,
-            rules,
-            openings,
-            total,
-            abort: AtomicBool::new(false),
-        };
+        let shared = Shared { handshake_timeout, id: v.id(), specs, names, rules, openings, total, abort };
         let mut account = Account::new(total);
         let mut fatal: Option<CliError> = None;
         let mut io_error: Option<CliError> = None;
@@ -387,8 +390,16 @@ impl GameVisitor for Match<'_> {
         if fatal.is_some() {
             account.stopped = Some("error");
         }
+        let interrupted = interrupt.error(&format!(" after {} of {total} games", account.games()));
+        if let Some(signal) = interrupt.caught() {
+            account.stopped = Some("interrupted");
+            account.interrupted = Some(signal);
+        }
         let summary = account.summary(settings, a.sprt, side_names);
-        let error = fatal.or_else(|| {
+        if let (Some(_), Some(e)) = (&interrupted, &fatal) {
+            eprintln!("error: {}", e.message);
+        }
+        let error = interrupted.or(fatal).or_else(|| {
             let n = account.disagreements.len();
             (n > 0).then(|| {
                 let first = &account.disagreements[0];

@@ -120,7 +120,7 @@ pub enum GameResult {
     Result(GameEnd),
     /// No result: the rules and an engine disagreed.
     Disagreement(Disagreement),
-    /// Abandoned because the match stopped on an error.
+    /// Abandoned because the match stopped on an error or a signal.
     Aborted,
 }
 
@@ -377,8 +377,11 @@ pub fn play<V: VariantDescriptor>(
             }
             Check::Fatal(message) => return Err(Fatal { seat, message }),
         }
-        let (best, info) = match search(engine, seat, rules) {
-            Ok(found) => found,
+        let (best, info) = match search(engine, seat, rules, abort) {
+            Ok(Some(found)) => found,
+            // Abandoned: the engine is dropped (told to quit, its group
+            // ended) with the game.
+            Ok(None) => return Ok(played),
             Err(f) => {
                 seats[seat] = None;
                 played.outcome = GameResult::Result(loss(v, seat, side, names, &f));
@@ -436,9 +439,19 @@ fn ask(
     }
 }
 
+/// How often a search waiting for its move looks at the match's abort
+/// flag.
+const ABORT_POLL: Duration = Duration::from_millis(50);
+
 /// `go` with the move limit, `stop` at the time, and the answer: the
-/// move's word and the ply's information.
-fn search(engine: &mut EngineProcess, seat: usize, rules: &MatchRules) -> Result<(String, PlyInfo), Failure> {
+/// move's word and the ply's information; `None` when `abort` is set
+/// meanwhile (the match stops: the move is not waited for).
+fn search(
+    engine: &mut EngineProcess,
+    seat: usize,
+    rules: &MatchRules,
+    abort: &AtomicBool,
+) -> Result<Option<(String, PlyInfo)>, Failure> {
     let go = match rules.limit {
         MoveLimit::Time(ms) => format!("go movetime {ms}"),
         MoveLimit::Depth(d) => format!("go depth {d}"),
@@ -453,15 +466,20 @@ fn search(engine: &mut EngineProcess, seat: usize, rules: &MatchRules) -> Result
     let mut stopped = stop_at.is_none();
     let mut info = PlyInfo { seat, ..PlyInfo::default() };
     loop {
+        if abort.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let deadline = if stopped { forfeit_at } else { stop_at.unwrap_or(forfeit_at).min(forfeit_at) };
-        match engine.next_line(deadline) {
+        let poll = Instant::now() + ABORT_POLL;
+        match engine.next_line(deadline.min(poll)) {
+            Err(Failure::Timeout(_)) if Instant::now() < deadline => {}
             Ok(line) => {
                 let (depth, score) = info_of(&line.text);
                 info.depth = depth.or(info.depth);
                 info.score = score.or(info.score);
                 if let Some(best) = bestmove_of(&line.text) {
                     info.millis = line.at.saturating_duration_since(sent).as_secs_f64() * 1000.0;
-                    return Ok((best.to_string(), info));
+                    return Ok(Some((best.to_string(), info)));
                 }
             }
             Err(Failure::Timeout(_)) if !stopped => {
