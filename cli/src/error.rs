@@ -40,6 +40,9 @@ pub enum Kind {
     /// An engine of `match` failed: it did not start or answer its
     /// handshake, broke the protocol, or disagreed with the rules.
     Engine,
+    /// A signal stopped the command (SIGINT, SIGTERM, SIGHUP): the exit
+    /// status is 128 + the signal's number ([`CliError::with_status`]).
+    Interrupted,
 }
 
 impl Kind {
@@ -56,16 +59,19 @@ impl Kind {
             Kind::Resources => "resources",
             Kind::Io => "io",
             Kind::Engine => "engine",
+            Kind::Interrupted => "interrupted",
         }
     }
 
     /// The exit status: 2 for what the user gave (the command line, the
     /// position, the moves), 1 for what the machine refused, 3 for an
-    /// engine that failed.
+    /// engine that failed, 130 (128 + SIGINT) for a stop by a signal
+    /// unless the error names its signal ([`CliError::with_status`]).
     pub fn exit_code(self) -> u8 {
         match self {
             Kind::Resources | Kind::Io => 1,
             Kind::Engine => 3,
+            Kind::Interrupted => 130,
             _ => 2,
         }
     }
@@ -86,12 +92,21 @@ pub struct CliError {
     /// The command's JSON report so far, printed with the error under
     /// `--json`.
     report: Option<serde_json::Value>,
+    /// The exit status, when not the kind's.
+    status: Option<u8>,
 }
 
 impl CliError {
     /// An error of `kind` saying `message`.
     pub fn new(kind: Kind, message: impl Into<String>) -> CliError {
-        CliError { kind, message: message.into(), detail: None, broken_pipe: false, report: None }
+        CliError {
+            kind,
+            message: message.into(),
+            detail: None,
+            broken_pipe: false,
+            report: None,
+            status: None,
+        }
     }
 
     /// This error after the command reported `report` (a JSON object):
@@ -99,6 +114,18 @@ impl CliError {
     /// `error` added, so that standard output holds one object.
     pub fn with_report(self, report: serde_json::Value) -> CliError {
         CliError { report: Some(report), ..self }
+    }
+
+    /// This error with exit status `status` instead of its kind's (128 +
+    /// the signal's number for a stop by a signal).
+    pub fn with_status(self, status: u8) -> CliError {
+        CliError { status: Some(status), ..self }
+    }
+
+    /// The exit status: the one given ([`CliError::with_status`]), else
+    /// the kind's.
+    pub fn exit_code(&self) -> u8 {
+        self.status.unwrap_or(self.kind.exit_code())
     }
 
     /// A command line clap refused, with every long value it quotes cut to
@@ -160,7 +187,7 @@ impl CliError {
             // Nothing more to do if standard output is gone as well.
             let _ = writeln!(io::stdout().lock(), "{}", self.json());
         }
-        ExitCode::from(self.kind.exit_code())
+        ExitCode::from(self.exit_code())
     }
 }
 
@@ -255,8 +282,11 @@ pub fn fail<T>(kind: Kind, message: impl Into<String>) -> Result<T, CliError> {
 /// status 2) for what is wrong with the folder's files (a file that is not
 /// a tier file, of another format version, game, variant or index scheme,
 /// truncated, corrupted, a tier or dependency missing, dependencies in a
-/// cycle); kind `io` (exit 1) for every failure of the file system
-/// (a folder that cannot be created, permissions, a full disk); kind
+/// cycle, a file the folder's manifest lists missing, a file it does not
+/// list, a file of another variant than it records); kind `io` (exit 1)
+/// for every failure of the file system (a folder that cannot be created,
+/// permissions, a full disk) and for a folder another build is writing;
+/// kind
 /// `resources` (exit 1) for the memory budget, a tier too large for one
 /// table and threads the system would not start. The message is the
 /// error's own, naming the file. (A folder given to read that does not
@@ -268,7 +298,7 @@ pub fn tablebase_error(e: TablebaseError) -> CliError {
         cause = source;
     }
     let kind = match cause {
-        TablebaseError::Io { .. } => Kind::Io,
+        TablebaseError::Io { .. } | TablebaseError::Locked { .. } => Kind::Io,
         TablebaseError::MemoryBudget { .. } => {
             return CliError::new(
                 Kind::Resources,
@@ -301,6 +331,10 @@ mod tests {
         assert_eq!(Kind::Resources.exit_code(), 1);
         let e = CliError::new(Kind::Move, "bad");
         assert_eq!(e.json(), serde_json::json!({"error": {"kind": "move", "message": "bad"}}));
+        // A stop by a signal: 128 + its number.
+        assert_eq!((Kind::Interrupted.name(), Kind::Interrupted.exit_code()), ("interrupted", 130));
+        assert_eq!(CliError::new(Kind::Interrupted, "stop").with_status(143).exit_code(), 143);
+        assert_eq!(CliError::new(Kind::Io, "io").exit_code(), 1);
     }
 
     #[test]
@@ -394,6 +428,18 @@ mod tests {
                 1,
             ),
             (TablebaseError::Threads("no".into()), "resources", 1),
+            (TablebaseError::Locked { dir: "t".into() }, "io", 1),
+            (TablebaseError::ListedMissing { path: path.clone(), tier: "w3b3".into() }, "tablebase", 2),
+            (
+                TablebaseError::NotListed { path: path.clone(), variant: "v".into(), tier: "w3b3".into() },
+                "tablebase",
+                2,
+            ),
+            (
+                TablebaseError::Foreign { path: path.clone(), found: "a".into(), expected: "b".into() },
+                "tablebase",
+                2,
+            ),
             (
                 TablebaseError::ProbeFailed {
                     position: "p".into(),

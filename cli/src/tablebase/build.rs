@@ -1,6 +1,9 @@
 //! `lapilli tablebase build`: the endgame tables of a variant built into a folder, reported tier by tier.
 
 use super::*;
+use lapilli_tablebase::{TablebaseError, MANIFEST_FILE};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// `lapilli tablebase build` with its options.
 pub struct Build<'o> {
@@ -14,6 +17,8 @@ pub struct Build<'o> {
     pub memory_mib: Option<u64>,
     /// Solve again tiers whose file exists.
     pub rebuild: bool,
+    /// Wait for another build of the folder instead of refusing.
+    pub wait: bool,
     /// JSON output (and no progress bar).
     pub json: bool,
     /// Where the report goes.
@@ -93,6 +98,70 @@ pub struct BuildJson {
     /// The process's peak resident memory, bytes (null where the system
     /// does not report it).
     pub peak_memory_bytes: Option<u64>,
+    /// The folder's manifest, written last.
+    pub manifest: String,
+}
+
+/// The signals that stop a build, by name.
+#[cfg(unix)]
+const STOP_SIGNALS: [(i32, &str); 3] = {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
+};
+
+/// From now on SIGINT, SIGTERM and SIGHUP store their number in the
+/// value returned instead of ending the process, and a second one ends it
+/// at once with status 128 + its number.
+///
+/// # Errors
+/// Kind `io` when a handler cannot be installed.
+fn on_stop_signals() -> Result<Arc<AtomicUsize>> {
+    let which = Arc::new(AtomicUsize::new(0));
+    #[cfg(unix)]
+    {
+        let again = Arc::new(AtomicBool::new(false));
+        let io = |e: std::io::Error| CliError::new(Kind::Io, format!("cannot handle signals: {e}"));
+        for (signal, _) in STOP_SIGNALS {
+            // In this order: the second signal finds `again` set by the
+            // first and ends the process.
+            signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&again))
+                .map_err(io)?;
+            signal_hook::flag::register(signal, Arc::clone(&again)).map_err(io)?;
+            signal_hook::flag::register_usize(signal, Arc::clone(&which), signal as usize).map_err(io)?;
+        }
+    }
+    Ok(which)
+}
+
+/// The name of signal number `signal`.
+fn signal_name(signal: usize) -> String {
+    #[cfg(unix)]
+    if let Some((_, name)) = STOP_SIGNALS.iter().find(|&&(n, _)| n as usize == signal) {
+        return name.to_string();
+    }
+    format!("signal {signal}")
+}
+
+/// The error of a build stopped by `signal` after the tiers `complete` of
+/// `total`: kind `interrupted`, exit status 128 + the signal's number,
+/// and under `--json` the tiers complete beside the error.
+fn interrupted(dir: &Path, signal: usize, complete: &[String], total: usize) -> CliError {
+    let name = signal_name(signal);
+    let done = if complete.is_empty() { String::new() } else { format!(" ({})", complete.join(", ")) };
+    let message = format!(
+        "interrupted by {name}: {} of {total} tiers complete in {}{done}; no tier is left half-written, and \
+         the folder has no manifest until a build completes (run the same build again: it keeps the tiers \
+         complete)",
+        complete.len(),
+        dir.display(),
+    );
+    let report = serde_json::json!({
+        "dir": dir.display().to_string(),
+        "interrupted": { "signal": name, "complete": complete, "total": total },
+    });
+    CliError::new(Kind::Interrupted, message)
+        .with_report(report)
+        .with_status(u8::try_from(128 + signal).unwrap_or(u8::MAX))
 }
 
 impl GameVisitor for Build<'_> {
@@ -118,11 +187,21 @@ impl GameVisitor for Build<'_> {
             threads: self.threads,
             memory: self.memory_mib.map(|m| m.saturating_mul(1 << 20)),
             rebuild: self.rebuild,
+            wait: self.wait,
         };
-        let progress = BuildProgress::new(self.json);
+        let stop = on_stop_signals()?;
+        let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop));
         let started = Instant::now();
         let reports =
             (support.build_endgames)(self.max_pieces, &self.dir, &options, &progress).map_err(|e| {
+                progress.finish();
+                if let TablebaseError::Interrupted { complete, total, .. } = &e {
+                    return interrupted(&self.dir, stop.load(Ordering::Relaxed), complete, *total);
+                }
+                if let TablebaseError::Locked { .. } = &e {
+                    let e = tablebase_error(e);
+                    return CliError::new(e.kind, format!("{}; give --wait to wait for it", e.message));
+                }
                 let e = tablebase_error(e);
                 if self.dir.is_dir() || e.kind != Kind::Io {
                     return e;
@@ -146,6 +225,7 @@ impl GameVisitor for Build<'_> {
             tiers,
             millis,
             peak_memory_bytes: peak_memory_bytes(),
+            manifest: self.dir.join(MANIFEST_FILE).display().to_string(),
         };
         let out = self.out;
         if self.json {
@@ -208,6 +288,7 @@ impl GameVisitor for Build<'_> {
             report.positions,
             report.millis
         )?;
+        writeln!(out, "manifest of every tier file written to {}", report.manifest)?;
         Ok(())
     }
 }
