@@ -262,8 +262,11 @@ pub fn fail<T>(kind: Kind, message: impl Into<String>) -> Result<T, CliError> {
 /// status 2) for what is wrong with the folder's files (a file that is not
 /// a tier file, of another format version, game, variant or index scheme,
 /// truncated, corrupted, a tier or dependency missing, dependencies in a
-/// cycle); kind `io` (exit 1) for every failure of the file system
-/// (a folder that cannot be created, permissions, a full disk); kind
+/// cycle, a file the folder's manifest lists missing, a file it does not
+/// list, a file of another variant than it records); kind `io` (exit 1)
+/// for every failure of the file system (a folder that cannot be created,
+/// permissions, a full disk) and for a folder another build is writing;
+/// kind
 /// `resources` (exit 1) for the memory budget, a tier too large for one
 /// table and threads the system would not start. The message is the
 /// error's own, naming the file. (A folder given to read that does not
@@ -275,7 +278,7 @@ pub fn tablebase_error(e: TablebaseError) -> CliError {
         cause = source;
     }
     let kind = match cause {
-        TablebaseError::Io { .. } => Kind::Io,
+        TablebaseError::Io { .. } | TablebaseError::Locked { .. } => Kind::Io,
         TablebaseError::MemoryBudget { .. } => {
             return CliError::new(
                 Kind::Resources,
@@ -401,6 +404,18 @@ mod tests {
                 1,
             ),
             (TablebaseError::Threads("no".into()), "resources", 1),
+            (TablebaseError::Locked { dir: "t".into() }, "io", 1),
+            (TablebaseError::ListedMissing { path: path.clone(), tier: "w3b3".into() }, "tablebase", 2),
+            (
+                TablebaseError::NotListed { path: path.clone(), variant: "v".into(), tier: "w3b3".into() },
+                "tablebase",
+                2,
+            ),
+            (
+                TablebaseError::Foreign { path: path.clone(), found: "a".into(), expected: "b".into() },
+                "tablebase",
+                2,
+            ),
             (
                 TablebaseError::ProbeFailed {
                     position: "p".into(),

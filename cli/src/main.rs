@@ -329,7 +329,13 @@ enum TablebaseCommand {
     /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
     ///
     /// Files already in the folder are checked and kept (--rebuild solves
-    /// them again). A progress bar shows on standard error (not under
+    /// them again). The build locks the folder (a second build is refused,
+    /// or waits with --wait) and writes the folder's manifest
+    /// (manifest.txt: every tier file with its length and checksum) last.
+    /// SIGINT, SIGTERM or SIGHUP stops it: the tier in flight is dropped,
+    /// the tiers complete are named, and the exit status is 128 + the
+    /// signal's number (130, 143, 129); a second signal stops at once. A
+    /// progress bar shows on standard error (not under
     /// --json, nor when standard error is not a terminal). The report
     /// gives per tier its entries, positions (every member of every
     /// symmetry class), classes, wins, losses and draws for the side to
@@ -355,6 +361,10 @@ enum TablebaseCommand {
         /// Solve every tier again, even those whose file is in the folder.
         #[arg(long)]
         rebuild: bool,
+        /// Wait for another build of the folder to finish instead of
+        /// refusing ("another build is writing DIR", kind `io`).
+        #[arg(long)]
+        wait: bool,
         /// Print one JSON object instead of text; an error is then also
         /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
@@ -364,9 +374,12 @@ enum TablebaseCommand {
     /// every symmetry class), classes, wins, losses and draws for the side
     /// to move, the longest distance to mate and a position with it.
     ///
-    /// The game and variant are read from the files' headers; every file
-    /// is checked (header, size, checksum), so stats also verifies a
-    /// folder.
+    /// The game and variant are read from the folder's manifest, else
+    /// from the files' headers; every file is checked (header, size,
+    /// checksum, and against the manifest: a tier missing, a file it does
+    /// not list), so stats also verifies a folder. A folder without a
+    /// manifest (a build interrupted, or an older one) is read with a
+    /// warning.
     Stats {
         /// The folder of tables.
         dir: PathBuf,
@@ -421,13 +434,14 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             on_game(&game, solve::Solve { json, position, tablebase, out })
         }
         Command::Tablebase { command } => match command {
-            TablebaseCommand::Build { game, max_pieces, out: dir, threads, memory, rebuild, json } => {
+            TablebaseCommand::Build { game, max_pieces, out: dir, threads, memory, rebuild, wait, json } => {
                 let command = tablebase::Build {
                     max_pieces,
                     dir,
                     threads: usize::from(threads),
                     memory_mib: memory,
                     rebuild,
+                    wait,
                     json,
                     out,
                 };

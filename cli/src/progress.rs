@@ -1,9 +1,12 @@
 //! The progress bar of tablebase builds, on standard error.
 
+use crate::interrupt::Interrupt;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lapilli_tablebase::{Progress, TierReport};
 use std::io::IsTerminal;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The bar's layout: the tier, the time, the bar, entries done of the
 /// tier's, the rate and the time left.
@@ -21,6 +24,8 @@ pub struct BuildProgress {
     bar: Option<ProgressBar>,
     note: Option<String>,
     noted: AtomicBool,
+    /// The signals that ask the build to stop.
+    stop: Option<Arc<Interrupt>>,
 }
 
 impl BuildProgress {
@@ -29,11 +34,11 @@ impl BuildProgress {
     pub fn new(quiet: bool) -> BuildProgress {
         let (note, noted) = (None, AtomicBool::new(false));
         if quiet || !std::io::stderr().is_terminal() {
-            return BuildProgress { bar: None, note, noted };
+            return BuildProgress { bar: None, note, noted, stop: None };
         }
         let style = ProgressStyle::with_template(TEMPLATE).unwrap_or_else(|_| ProgressStyle::default_bar());
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style);
-        BuildProgress { bar: Some(bar), note, noted }
+        BuildProgress { bar: Some(bar), note, noted, stop: None }
     }
 
     /// The same progress, printing `note` on standard error when the
@@ -42,6 +47,21 @@ impl BuildProgress {
     pub fn with_note(mut self, note: Option<String>) -> BuildProgress {
         self.note = note;
         self
+    }
+
+    /// The same progress, telling the build to stop once `stop` has
+    /// caught a signal.
+    pub fn with_stop(mut self, stop: Arc<Interrupt>) -> BuildProgress {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Prints `line` on standard error, above the bar if it is drawn.
+    fn say(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
     }
 
     /// Removes the bar from the terminal.
@@ -62,10 +82,7 @@ impl Progress for BuildProgress {
     fn start_tier(&self, tier: &str, entries: u64) {
         if let Some(note) = &self.note {
             if !self.noted.swap(true, Ordering::Relaxed) {
-                match &self.bar {
-                    Some(bar) => bar.suspend(|| eprintln!("{note}")),
-                    None => eprintln!("{note}"),
-                }
+                self.say(note);
             }
         }
         if let Some(bar) = &self.bar {
@@ -79,6 +96,14 @@ impl Progress for BuildProgress {
         if let Some(bar) = &self.bar {
             bar.inc(n);
         }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.caught().is_some())
+    }
+
+    fn waiting_for_lock(&self, dir: &Path) {
+        self.say(&format!("another build is writing {}: waiting for it to finish (--wait)", dir.display()));
     }
 
     fn finish_tier(&self, report: &TierReport) {

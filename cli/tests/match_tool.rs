@@ -447,7 +447,7 @@ fn the_sprt_stops_the_match_once_it_decides() {
             (Some(true), Some("sprt")),
             "{j}"
         );
-        assert!(games < 60 && games % 2 == 0 && llr >= upper, "{j}");
+        assert!(games < 60 && games.is_multiple_of(2) && llr >= upper, "{j}");
         // No game was started after the deciding pair.
         let lines = run.stderr.lines().filter(|l| l.starts_with("game ")).count();
         assert_eq!(lines as u64, games, "{}", run.stderr);

@@ -64,7 +64,7 @@ impl Game for Cycle {
         moves.clear();
         if self.stones > 0 {
             moves.extend([Step::Left, Step::Right]);
-            if self.distance() % 2 == 0 {
+            if self.distance().is_multiple_of(2) {
                 moves.extend((1..=self.stones.min(2)).map(Step::Take));
             }
         }
@@ -179,7 +179,7 @@ impl<const F: u8> TierSpace for Cycles<F> {
         }
         match F {
             EXTRA_PREDECESSOR => out.push(step(2)),
-            PREDECESSOR_FROM_ANOTHER_TIER if pos.distance() % 2 == 0 => {
+            PREDECESSOR_FROM_ANOTHER_TIER if pos.distance().is_multiple_of(2) => {
                 out.push(Cycle { stones: pos.stones + 1, second: !pos.second, ..*pos })
             }
             _ => {}

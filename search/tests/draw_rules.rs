@@ -106,7 +106,7 @@ impl Game for Race {
     type Side = bool;
     type Moves = Vec<()>;
     fn side_to_move(&self) -> bool {
-        self.0 % 2 == 0
+        self.0.is_multiple_of(2)
     }
     fn outcome(&self) -> Option<Outcome> {
         (self.0 >= 100).then_some(Outcome::Loss)

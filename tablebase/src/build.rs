@@ -3,6 +3,8 @@
 
 use super::error::TablebaseError;
 use super::file::TierFile;
+use super::lock;
+use super::manifest::{Manifest, ManifestEntry};
 use super::probe::Tablebases;
 use super::solver::solve_tier;
 use super::TierSpace;
@@ -19,6 +21,16 @@ pub trait Progress: Sync {
     fn advance(&self, _n: u64) {}
     /// The tier is done.
     fn finish_tier(&self, _report: &TierReport) {}
+    /// Whether the build should stop (a signal came): asked between tiers,
+    /// between the solver's passes and while waiting for the folder's
+    /// lock. A build told so drops the tier in flight and returns
+    /// [`TablebaseError::Interrupted`].
+    fn cancelled(&self) -> bool {
+        false
+    }
+    /// Another build holds the folder's lock and this one waits for it
+    /// ([`BuildOptions::wait`]).
+    fn waiting_for_lock(&self, _dir: &Path) {}
 }
 
 /// Reports nothing.
@@ -40,6 +52,10 @@ pub struct BuildOptions {
     /// Solve again tiers whose file is already in the directory (by
     /// default a valid file is kept and reused).
     pub rebuild: bool,
+    /// Wait for another build of the folder to finish (by default a build
+    /// that finds the folder's lock held is refused,
+    /// [`TablebaseError::Locked`]).
+    pub wait: bool,
 }
 
 /// What building one tier took and gave.
@@ -146,11 +162,23 @@ pub fn ordered_tiers<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Vec<S
 /// one of this space's tier files, checked before anything is written.
 /// Returns a report per tier, in build order.
 ///
+/// The build holds the folder's lock ([`LOCK_FILE`](crate::LOCK_FILE))
+/// from start to end: a second build of the folder is refused, or waits
+/// with [`BuildOptions::wait`]. It removes the folder's manifest before
+/// it writes a table and writes a new one ([`crate::Manifest`], every
+/// tier file of the folder with its length and checksum) last, so that a
+/// folder without a manifest is one whose build did not finish. Asked to
+/// stop ([`Progress::cancelled`]), it drops the tier in flight (no
+/// temporary file is left) and returns [`TablebaseError::Interrupted`]
+/// with the tiers complete.
+///
 /// # Errors
 /// Any [`TablebaseError`]: a file that cannot be read or written, a file
 /// of another variant or index scheme in the way, a corrupted one, a tier
 /// over the memory budget (checked for every tier before anything is
-/// written), a dependency cycle.
+/// written), a dependency cycle, another build holding the folder
+/// ([`TablebaseError::Locked`]), a stop on request
+/// ([`TablebaseError::Interrupted`]).
 pub fn build<S: TierSpace>(
     space: &S,
     tiers: &[S::Tier],
@@ -171,15 +199,34 @@ pub fn build<S: TierSpace>(
         // Every table already there must be of this game and sound, before
         // anything is written beside it (a file in the folder's place is
         // refused by the folder's creation below, as an I/O error).
-        crate::TablebaseFolder::open(dir)?.tiers(space)?;
+        crate::TablebaseFolder::open(dir)?.check_files(space)?;
     }
     std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
+    let mut reports = Vec::new();
+    let interrupted = |reports: &[TierReport]| TablebaseError::Interrupted {
+        dir: dir.to_path_buf(),
+        complete: reports.iter().map(|r| r.tier.clone()).collect(),
+        total: order.len(),
+    };
+    let _lock =
+        lock::lock(dir, options.wait, &|| progress.waiting_for_lock(dir), &|| progress.cancelled(), &|| {
+            interrupted(&[])
+        })?;
+    // Under the lock the folder is this build's: checked again (another
+    // build may have written it while this one waited), cleared of the
+    // temporary files of killed builds and of its manifest.
+    let kept = crate::TablebaseFolder::open(dir)?;
+    kept.check_files(space)?;
+    lock::remove_stale_temps(dir)?;
+    Manifest::remove(dir)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
         .map_err(|e| TablebaseError::Threads(e.to_string()))?;
-    let mut reports = Vec::new();
     for &tier in &order {
+        if progress.cancelled() {
+            return Err(interrupted(&reports));
+        }
         let name = space.tier_name(tier);
         let path = dir.join(TierFile::file_name(&name));
         if !options.rebuild && path.exists() {
@@ -195,7 +242,10 @@ pub fn build<S: TierSpace>(
         let started = Instant::now();
         let loaded = Tablebases::open_tiers(space, dir, &deps)?;
         let outside = |p: &S::Game| loaded.probe(p);
-        let table = pool.install(|| solve_tier(space, tier, &outside, progress))?;
+        let table = match pool.install(|| solve_tier(space, tier, &outside, progress)) {
+            Err(TablebaseError::Cancelled { .. }) => return Err(interrupted(&reports)),
+            other => other?,
+        };
         drop(loaded);
         let file = TierFile::write(&path, space, tier, &table)?;
         let report = TierReport {
@@ -208,5 +258,26 @@ pub fn build<S: TierSpace>(
         progress.finish_tier(&report);
         reports.push(report);
     }
+    write_manifest(space, dir, &order)?;
     Ok(reports)
+}
+
+/// Writes the manifest of `dir` after a build of `built` (checked as it was
+/// built or kept): every tier file of the folder, those of earlier builds
+/// read in full for their checksum first.
+fn write_manifest<S: TierSpace>(space: &S, dir: &Path, built: &[S::Tier]) -> Result<(), TablebaseError> {
+    let folder = crate::TablebaseFolder::open(dir)?;
+    let mut entries = Vec::new();
+    for (tier, f) in folder.check_files(space)? {
+        if !built.contains(&tier) {
+            crate::folder::verify_checksum(&f.path, f.len)?;
+        }
+        entries.push(ManifestEntry {
+            tier: f.header.tier.clone(),
+            file: TierFile::file_name(&f.header.tier),
+            bytes: f.len,
+            crc32: f.crc32,
+        });
+    }
+    Manifest::new(space.variant_name(), space.scheme(), entries).write(dir)
 }

@@ -136,6 +136,85 @@ pub enum TablebaseError {
         /// A tier on the cycle.
         tier: String,
     },
+    /// A tier file the folder's manifest lists is not there.
+    #[error(
+        "{path}: missing: the folder's manifest lists it for tier {tier} (deleted or moved since the build)"
+    )]
+    ListedMissing {
+        /// The file the manifest names.
+        path: PathBuf,
+        /// Its tier.
+        tier: String,
+    },
+    /// A tier file the folder's manifest does not list.
+    #[error(
+        "{path}: a table of {variant:?} (tier {tier}) that the folder's manifest does not list (copied in after \
+         the build, or left by another)"
+    )]
+    NotListed {
+        /// The file.
+        path: PathBuf,
+        /// The variant its header names.
+        variant: String,
+        /// The tier its header names.
+        tier: String,
+    },
+    /// A tier file of another variant than the folder's manifest records.
+    #[error("{path}: a table of {found:?}, in a folder whose manifest records tables of {expected:?}")]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// The variant its header names.
+        found: String,
+        /// The variant of the manifest.
+        expected: String,
+    },
+    /// A tier file that is not the one the folder's manifest records (its
+    /// length, checksum or tier differ).
+    #[error("{path}: {what}")]
+    NotAsListed {
+        /// The file.
+        path: PathBuf,
+        /// What differs, and what the manifest records.
+        what: String,
+    },
+    /// A folder without a manifest whose files are of several variants,
+    /// as many of each: nothing says which one the folder is for.
+    #[error("{dir}: its files are of {variants}, and no manifest says which the folder is for")]
+    VariantsDisagree {
+        /// The folder.
+        dir: PathBuf,
+        /// Each variant with its files, in words.
+        variants: String,
+    },
+    /// Another build holds the folder's lock.
+    #[error("another build is writing {dir}")]
+    Locked {
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// A build stopped on request (a signal) before its last tier: the
+    /// tiers complete are in the folder, and no manifest.
+    #[error(
+        "{dir}: the build was interrupted after {} of {total} tiers complete{}",
+        complete.len(),
+        if complete.is_empty() { String::new() } else { format!(" ({})", complete.join(", ")) }
+    )]
+    Interrupted {
+        /// The folder.
+        dir: PathBuf,
+        /// The tiers whose files are complete, in build order.
+        complete: Vec<String>,
+        /// The tiers the build had to make or keep.
+        total: usize,
+    },
+    /// The solver stopped on request, the tier unsolved
+    /// ([`crate::Progress::cancelled`]).
+    #[error("solving tier {tier} was stopped on request")]
+    Cancelled {
+        /// The tier.
+        tier: String,
+    },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),

@@ -163,7 +163,9 @@ impl TierFile {
     }
 
     /// Writes `table` to `path` (through a temporary file renamed into
-    /// place, so a reader never sees half a file).
+    /// place, so a reader never sees half a file; the temporary name is
+    /// this process's and this call's alone, hidden and without the `.ltb`
+    /// extension, and removed when the write fails).
     ///
     /// # Errors
     /// [`TablebaseError::Io`].
@@ -174,14 +176,17 @@ impl TierFile {
         table: &TierTable,
     ) -> Result<TierFile, TablebaseError> {
         let (header, bytes) = TierFile::encode(space, tier, table);
-        let tmp = path.with_extension("ltb.tmp");
+        let tmp = super::lock::temp_path(path);
         let write = || -> io::Result<()> {
             let mut f = std::fs::File::create(&tmp)?;
             f.write_all(&bytes)?;
             f.sync_all()?;
             std::fs::rename(&tmp, path)
         };
-        write().map_err(|e| TablebaseError::io(path, e))?;
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            TablebaseError::io(path, e)
+        })?;
         Ok(header)
     }
 
@@ -385,6 +390,22 @@ impl TierFile {
     pub fn read_header_of_any(path: &Path) -> Result<(TierFile, u64), TablebaseError> {
         let (_, _, header, len) = TierFile::open_with_header(path)?;
         Ok((header, len))
+    }
+
+    /// [`TierFile::read_header_of_any`], and the CRC-32 the file's trailer
+    /// holds (its last 4 bytes, read from the same open file; not checked
+    /// against the contents here).
+    ///
+    /// # Errors
+    /// As [`TierFile::read_header_of_any`].
+    pub(crate) fn read_header_and_trailer(path: &Path) -> Result<(TierFile, u64, u32), TablebaseError> {
+        use std::io::{Seek, SeekFrom};
+        let (mut f, _, header, len) = TierFile::open_with_header(path)?;
+        let io = |e| TablebaseError::io(path, e);
+        let mut trailer = [0u8; 4];
+        f.seek(SeekFrom::Start(len - 4)).map_err(io)?;
+        f.read_exact(&mut trailer).map_err(io)?;
+        Ok((header, len, u32::from_le_bytes(trailer)))
     }
 
     /// Opens the tier file at `path` (a name that is no regular file is

@@ -6,7 +6,7 @@
 //! | [`solve`], [`solve_reduced`], [`solve_keyed`] → [`Solved`] | retrograde analysis in memory: WDL and DTM of every reachable position |
 //! | [`PerfectPlayer`] | perfect play from an in-memory solution |
 //! | [`TierSpace`], [`solve_tier`], [`build`] | tiers with perfect indices, the tier solver, a build into files |
-//! | [`TierFile`], [`TablebaseFolder`], [`Tablebases`] | the tier file format; a folder of tier files listed once; the set opened and probed |
+//! | [`TierFile`], [`TablebaseFolder`], [`Manifest`], [`Tablebases`] | the tier file format; a folder of tier files listed once; what a build wrote there; the set opened and probed |
 //! | [`Oracle`], [`Probing`] | perfect-play answers for front ends; tables inside the engine's evaluation |
 //!
 //! ```
@@ -65,6 +65,8 @@ mod build;
 mod error;
 mod file;
 mod folder;
+mod lock;
+mod manifest;
 mod naive;
 mod oracle;
 mod player;
@@ -77,7 +79,9 @@ mod table;
 pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
 pub use error::TablebaseError;
 pub use file::{TierFile, FORMAT_VERSION, MAGIC};
-pub use folder::{FolderFile, TablebaseFolder, EXTENSION};
+pub use folder::{FolderFile, ManifestState, TablebaseFolder, EXTENSION};
+pub use lock::LOCK_FILE;
+pub use manifest::{Manifest, ManifestEntry, MANIFEST_FILE};
 pub use naive::naive_values;
 pub use oracle::{move_values, Oracle, Probing, TierSummary};
 pub use player::PerfectPlayer;

@@ -86,7 +86,8 @@ impl Buckets {
 /// [`TablebaseError::MissingDependency`] if a ply leaves the tier for a
 /// position `outside` cannot value (a dependency not solved, or a broken
 /// [`TierSpace::dependencies`]); [`TablebaseError::TierTooLarge`] for a tier
-/// of 2^32 indices or more.
+/// of 2^32 indices or more; [`TablebaseError::Cancelled`] when
+/// [`Progress::cancelled`] says to stop (asked between passes and levels).
 pub fn solve_tier<S: TierSpace>(
     space: &S,
     tier: S::Tier,
@@ -113,6 +114,9 @@ pub fn solve_tier<S: TierSpace>(
         .enumerate()
         .map(|(c, (floor_chunk, orbit_chunk))| {
             let mut local = Buckets::default();
+            if progress.cancelled() {
+                return local;
+            }
             let mut moves = <S::Game as Game>::Moves::default();
             let mut inside: Vec<u64> = Vec::new();
             for (k, floor) in floor_chunk.iter_mut().enumerate() {
@@ -184,11 +188,17 @@ pub fn solve_tier<S: TierSpace>(
     if let Some(position) = missing.into_inner().expect("no panics while held") {
         return Err(TablebaseError::MissingDependency { tier: space.tier_name(tier), position });
     }
+    if progress.cancelled() {
+        return Err(TablebaseError::Cancelled { tier: space.tier_name(tier) });
+    }
 
     // Pass 2: level by level.
     let mut buckets = buckets;
     let mut level = 0;
     while level < buckets.levels() {
+        if progress.cancelled() {
+            return Err(TablebaseError::Cancelled { tier: space.tier_name(tier) });
+        }
         let d = level as u32;
         let win_code = encode(Value::Win(d));
         let loss_code = encode(Value::Loss(d));

@@ -87,7 +87,7 @@ impl Game for Ring {
 
 /// Whether a take is allowed at `at`: the distance to point 0 is even.
 fn takes_at(len: u8, at: u8) -> bool {
-    at.min(reflect(len, at)) % 2 == 0
+    at.min(reflect(len, at)).is_multiple_of(2)
 }
 
 fn reflect(len: u8, at: u8) -> u8 {
@@ -370,13 +370,20 @@ fn folders_are_checked_before_use_and_before_a_build_writes() {
     assert!(matches!(err, TablebaseError::Corrupt { .. }) && err.to_string().contains("t2.ltb"), "{err}");
     std::fs::remove_file(&copy).unwrap();
 
-    // A tier without its dependency is refused.
+    // A tier without its dependency is refused: named by the manifest as
+    // missing, and without a manifest as a dependency missing.
     let t1 = dir.join(TierFile::file_name("t1"));
     let t1_bytes = std::fs::read(&t1).unwrap();
     std::fs::remove_file(&t1).unwrap();
     let err = Tablebases::open(&rings, &dir).unwrap_err();
+    assert!(matches!(&err, TablebaseError::ListedMissing { path, .. } if *path == t1), "{err}");
+    let manifest = dir.join(lapilli_tablebase::MANIFEST_FILE);
+    let manifest_bytes = std::fs::read(&manifest).unwrap();
+    std::fs::remove_file(&manifest).unwrap();
+    let err = Tablebases::open(&rings, &dir).unwrap_err();
     assert!(matches!(err, TablebaseError::MissingTier { .. }) && err.to_string().contains("t1"), "{err}");
     std::fs::write(&t1, &t1_bytes).unwrap();
+    std::fs::write(&manifest, &manifest_bytes).unwrap();
 
     // Another game's build refuses the folder before writing anything.
     let other = Rings { len: 7, name: "other-ring" };
@@ -387,7 +394,7 @@ fn folders_are_checked_before_use_and_before_a_build_writes() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, ["t1.ltb", "t2.ltb"]);
+    assert_eq!(files, [".lock", "manifest.txt", "t1.ltb", "t2.ltb"]);
     assert!(Tablebases::open(&rings, &dir).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -425,15 +432,15 @@ fn one_door_lists_the_folder_names_its_variant_and_verifies_it() {
     std::fs::write(&t2, &good).unwrap();
     assert!(Tablebases::open_verified(&rings, &dir).is_ok());
 
-    // A file of another game among them: the folder is named by most of
-    // its files, and the set refuses the stranger.
+    // A file of another game among them: the folder is named by its
+    // manifest, and the set refuses the stranger.
     let other = Rings { len: 7, name: "other" };
     let odir = temp_dir("door-other");
     build(&other, &[1], &odir, &BuildOptions::default(), &Silent).unwrap();
     std::fs::copy(odir.join(TierFile::file_name("t1")), dir.join("zz.ltb")).unwrap();
     let folder = TablebaseFolder::open(&dir).unwrap();
     assert_eq!(folder.variant(), Some("ring-7"));
-    assert!(matches!(folder.tiers(&rings), Err(TablebaseError::Mismatch { .. })));
+    assert!(matches!(folder.tiers(&rings), Err(TablebaseError::Foreign { .. })));
     assert_eq!(TablebaseFolder::open(&odir).unwrap().variant(), Some("other-7"));
 
     // Not a folder, no folder, an empty folder.

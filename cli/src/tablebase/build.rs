@@ -1,6 +1,9 @@
 //! `lapilli tablebase build`: the endgame tables of a variant built into a folder, reported tier by tier.
 
 use super::*;
+use crate::interrupt::{Interrupt, Signal};
+use lapilli_tablebase::{TablebaseError, MANIFEST_FILE};
+use std::sync::Arc;
 
 /// `lapilli tablebase build` with its options.
 pub struct Build<'o> {
@@ -14,6 +17,8 @@ pub struct Build<'o> {
     pub memory_mib: Option<u64>,
     /// Solve again tiers whose file exists.
     pub rebuild: bool,
+    /// Wait for another build of the folder instead of refusing.
+    pub wait: bool,
     /// JSON output (and no progress bar).
     pub json: bool,
     /// Where the report goes.
@@ -93,6 +98,27 @@ pub struct BuildJson {
     /// The process's peak resident memory, bytes (null where the system
     /// does not report it).
     pub peak_memory_bytes: Option<u64>,
+    /// The folder's manifest, written last.
+    pub manifest: String,
+}
+
+/// The error of a build stopped by `signal` after the tiers `complete` of
+/// `total`: kind `interrupted` (exit status 128 + the signal's number),
+/// and under `--json` the tiers complete beside the error.
+fn interrupted(dir: &Path, signal: Signal, complete: &[String], total: usize) -> CliError {
+    let done = if complete.is_empty() { String::new() } else { format!(" ({})", complete.join(", ")) };
+    let message = format!(
+        "interrupted by {signal}: {} of {total} tiers complete in {}{done}; no tier is left half-written, and \
+         the folder has no manifest until a build completes (run the same build again: it keeps the tiers \
+         complete)",
+        complete.len(),
+        dir.display(),
+    );
+    let report = serde_json::json!({
+        "dir": dir.display().to_string(),
+        "interrupted": { "signal": signal.name(), "complete": complete, "total": total },
+    });
+    CliError::new(Kind::Interrupted(signal), message).with_report(report)
 }
 
 impl GameVisitor for Build<'_> {
@@ -118,11 +144,23 @@ impl GameVisitor for Build<'_> {
             threads: self.threads,
             memory: self.memory_mib.map(|m| m.saturating_mul(1 << 20)),
             rebuild: self.rebuild,
+            wait: self.wait,
         };
-        let progress = BuildProgress::new(self.json);
+        let stop = Arc::new(Interrupt::catch(|_| {})?);
+        let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop));
         let started = Instant::now();
         let reports =
             (support.build_endgames)(self.max_pieces, &self.dir, &options, &progress).map_err(|e| {
+                progress.finish();
+                if let (TablebaseError::Interrupted { complete, total, .. }, Some(signal)) =
+                    (&e, stop.caught())
+                {
+                    return interrupted(&self.dir, signal, complete, *total);
+                }
+                if let TablebaseError::Locked { .. } = &e {
+                    let e = tablebase_error(e);
+                    return CliError::new(e.kind, format!("{}; give --wait to wait for it", e.message));
+                }
                 let e = tablebase_error(e);
                 if self.dir.is_dir() || e.kind != Kind::Io {
                     return e;
@@ -146,6 +184,7 @@ impl GameVisitor for Build<'_> {
             tiers,
             millis,
             peak_memory_bytes: peak_memory_bytes(),
+            manifest: self.dir.join(MANIFEST_FILE).display().to_string(),
         };
         let out = self.out;
         if self.json {
@@ -208,6 +247,7 @@ impl GameVisitor for Build<'_> {
             report.positions,
             report.millis
         )?;
+        writeln!(out, "manifest of every tier file written to {}", report.manifest)?;
         Ok(())
     }
 }

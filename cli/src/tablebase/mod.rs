@@ -11,7 +11,7 @@ use crate::{Games, Result};
 use lapilli_game::{CheckedGame, Game, Value};
 use lapilli_registry as registry;
 use lapilli_registry::{GameVisitor, MoveOf, TablebaseSupport, VariantDescriptor};
-use lapilli_tablebase::{BuildOptions, Oracle, TablebaseFolder, TierReport};
+use lapilli_tablebase::{BuildOptions, ManifestState, Oracle, TablebaseFolder, TierReport, MANIFEST_FILE};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -163,19 +163,37 @@ fn open_folder<G: Game>(
             format!("{what}: {} holds no tablebase files (*.ltb)", folder.dir().display()),
         ));
     }
-    (support.open)(folder).map_err(tablebase_error)
+    let tables = (support.open)(folder).map_err(tablebase_error)?;
+    if let Some(warning) = manifest_warning(folder) {
+        eprintln!("warning: {warning}");
+    }
+    Ok(tables)
+}
+
+/// What to say of a folder without a manifest: its tables are read, but a
+/// tier missing from it cannot be told. `None` for a folder with one.
+pub fn manifest_warning(folder: &TablebaseFolder) -> Option<String> {
+    matches!(folder.manifest(), ManifestState::Missing).then(|| {
+        format!(
+            "{} has no manifest ({MANIFEST_FILE}): its build did not finish (interrupted, or still under way) \
+             or was made by an older lapilli, so a missing tier cannot be told; build it again to write one",
+            folder.dir().display()
+        )
+    })
 }
 
 /// Runs `command` on the game whose tables fill `folder`: the variant
-/// name of the files' headers ([`TablebaseFolder::variant`]) is the
-/// game's variant id (e.g. `six-mens-morris+flying`), read by the registry.
+/// its manifest records, else the one its files' headers name
+/// ([`TablebaseFolder::named_variant`]), is the game's variant id (e.g.
+/// `six-mens-morris+flying`), read by the registry.
 ///
 /// # Errors
-/// Kind `tablebase` for a folder without tables or with tables of a
-/// variant this program does not know; the command's errors.
+/// Kind `tablebase` for a folder without tables, with tables of a
+/// variant this program does not know, or without a manifest and with
+/// as many files of one variant as of another; the command's errors.
 pub fn on_folder<C: GameVisitor<Output = Result<()>>>(folder: &TablebaseFolder, command: C) -> Result<()> {
     let dir = folder.dir();
-    let Some(variant) = folder.variant() else {
+    let Some(variant) = folder.named_variant().map_err(tablebase_error)? else {
         return Err(CliError::new(
             Kind::Tablebase,
             format!("{} holds no tablebase files (*.ltb)", dir.display()),

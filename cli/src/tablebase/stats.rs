@@ -68,6 +68,19 @@ pub struct StatsJson {
     pub tiers: Vec<TierStatsJson>,
     /// The sums.
     pub totals: TotalsJson,
+    /// The folder's manifest (every file it lists checked), null when the
+    /// folder has none (a build interrupted or under way, or an older
+    /// one: a missing tier cannot be told).
+    pub manifest: Option<ManifestJson>,
+}
+
+/// The manifest of `lapilli tablebase stats --json`.
+#[derive(Serialize, Debug)]
+pub struct ManifestJson {
+    /// The program that wrote it.
+    pub tool: String,
+    /// The tier files it lists.
+    pub tiers: usize,
 }
 
 impl GameVisitor for Stats<'_> {
@@ -109,6 +122,12 @@ impl GameVisitor for Stats<'_> {
             dir: self.folder.dir().display().to_string(),
             tiers,
             totals,
+            manifest: match self.folder.manifest() {
+                ManifestState::Present(m) => {
+                    Some(ManifestJson { tool: m.tool.clone(), tiers: m.tiers.len() })
+                }
+                _ => None,
+            },
         };
         let out = self.out;
         if self.json {
@@ -142,6 +161,10 @@ impl GameVisitor for Stats<'_> {
             "total", s.positions, s.classes, s.win, s.loss, s.draw, s.max_dtm
         )?;
         writeln!(out, "(positions count every member of every orbit; win/loss/draw for the side to move)")?;
+        match &report.manifest {
+            Some(m) => writeln!(out, "manifest: {} tier files, as {} wrote them", m.tiers, m.tool)?,
+            None => writeln!(out, "warning: {}", manifest_warning(self.folder).unwrap_or_default())?,
+        }
         Ok(())
     }
 }

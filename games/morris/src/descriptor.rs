@@ -270,7 +270,10 @@ impl registry::VariantDescriptor for GameVariant {
             .into());
         };
         let space = MorrisTiers::new(self.rules).expect("Six Men's Morris places before it slides");
-        tablebase::build(&space, &space.game_tiers(), dir, &store.build, progress)?;
+        // Two solves of the cache folder at once: the second waits for the
+        // first's build and reads its tables.
+        let options = lapilli_tablebase::BuildOptions { wait: true, ..store.build };
+        tablebase::build(&space, &space.game_tiers(), dir, &options, progress)?;
         let tables = Tablebases::open(space, dir)?;
         Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase)))
     }

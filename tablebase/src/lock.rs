@@ -1,0 +1,132 @@
+//! A build's hold on its folder: the lock that keeps a second build out,
+//! and temporary names no other process shares.
+
+use super::error::TablebaseError;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// The lock file a build holds in its folder for as long as it writes
+/// there (an advisory lock of the operating system on this file; the file
+/// itself stays, empty, when the build ends).
+pub const LOCK_FILE: &str = ".lock";
+
+/// How often a build waiting for the lock looks again (and whether it was
+/// asked to stop).
+const WAIT_STEP: Duration = Duration::from_millis(50);
+
+/// The lock of a folder, held until dropped.
+#[derive(Debug)]
+pub(crate) struct FolderLock {
+    /// The open lock file: closing it releases the lock.
+    _file: File,
+}
+
+/// Takes the lock of `dir` (which exists). Held by another process: with
+/// `wait`, `waiting` is called once and the lock is tried again every
+/// 50 ms until it is free or `cancelled` says to stop; without,
+/// [`TablebaseError::Locked`].
+///
+/// # Errors
+/// [`TablebaseError::Locked`], [`TablebaseError::Io`] when the lock file
+/// cannot be made or locked, and `interrupted()` when `cancelled` stops
+/// the wait.
+pub(crate) fn lock(
+    dir: &Path,
+    wait: bool,
+    waiting: &dyn Fn(),
+    cancelled: &dyn Fn() -> bool,
+    interrupted: &dyn Fn() -> TablebaseError,
+) -> Result<FolderLock, TablebaseError> {
+    let path = dir.join(LOCK_FILE);
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| TablebaseError::io(&path, e))?;
+    let mut told = false;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(FolderLock { _file: file }),
+            Err(TryLockError::Error(e)) => return Err(TablebaseError::io(&path, e)),
+            Err(TryLockError::WouldBlock) if !wait => {
+                return Err(TablebaseError::Locked { dir: dir.to_path_buf() })
+            }
+            Err(TryLockError::WouldBlock) => {
+                if cancelled() {
+                    return Err(interrupted());
+                }
+                if !told {
+                    waiting();
+                    told = true;
+                }
+                std::thread::sleep(WAIT_STEP);
+            }
+        }
+    }
+}
+
+/// A temporary name beside `path` that no other process and no other call
+/// of this process uses: `.<name>.<process id>.<counter>.tmp`, hidden and
+/// without the `.ltb` extension, so that no listing of the folder takes it
+/// for a table.
+pub(crate) fn temp_path(path: &Path) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
+}
+
+/// Whether `name` is a temporary file a build of this crate leaves behind
+/// when it is killed: [`temp_path`]'s names, and the `<tier>.ltb.tmp` of
+/// older builds.
+fn is_build_temp(name: &str) -> bool {
+    (name.starts_with('.') && name.ends_with(".tmp") && name.contains(".ltb."))
+        || name.ends_with(".ltb.tmp")
+        || (name.starts_with(&format!(".{}.", super::manifest::MANIFEST_FILE)) && name.ends_with(".tmp"))
+}
+
+/// Removes the temporary files killed builds left in `dir`: called with
+/// the folder's lock held, when no other build is writing there.
+///
+/// # Errors
+/// [`TablebaseError::Io`] when the folder cannot be listed or a file
+/// removed.
+pub(crate) fn remove_stale_temps(dir: &Path) -> Result<(), TablebaseError> {
+    let io = |e| TablebaseError::io(dir, e);
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let entry = entry.map_err(io)?;
+        let name = entry.file_name();
+        if name.to_str().is_some_and(is_build_temp) {
+            let path = entry.path();
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(TablebaseError::io(&path, e))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporary_names_differ_by_process_and_call_and_are_no_tables() {
+        let path = Path::new("tb/w3b3.ltb");
+        let (a, b) = (temp_path(path), temp_path(path));
+        assert_ne!(a, b);
+        let a = a.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(a.starts_with(".w3b3.ltb.") && a.contains(&format!(".{}.", std::process::id())), "{a}");
+        assert!(Path::new(&a).extension().is_some_and(|x| x == "tmp"));
+        assert!(is_build_temp(&a) && is_build_temp("w3b3.ltb.tmp"));
+        let m = temp_path(Path::new(super::super::manifest::MANIFEST_FILE));
+        assert!(is_build_temp(m.to_str().unwrap()));
+        assert!(!is_build_temp("w3b3.ltb") && !is_build_temp(".lock") && !is_build_temp("solution.txt"));
+    }
+}
