@@ -244,7 +244,7 @@ impl GameVisitor for Position<'_> {
         };
         // Best first where values are known (stable: generation order
         // among equals and where none is known).
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
         let value = cover.probe(pos);
         let best_move = if status.is_none() { cover.best_move(pos).map(|m| pos.move_text(m)) } else { None };
         let last_move = played.last().map(|text| MoveJson {
