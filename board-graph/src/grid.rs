@@ -301,12 +301,18 @@ impl Grid {
     /// The coordinates of the squares and the strokes of the rows and
     /// columns.
     fn drawing(&self) -> (Vec<Coord>, Vec<Stroke>) {
-        let coords: Vec<Coord> =
-            (0..self.point_count()).map(|p| ((p % self.width) as i32, (p / self.width) as i32)).collect();
+        let coords = self.drawing_coords();
         let (w, h) = (self.width as i32 - 1, self.height as i32 - 1);
         let rows = (0..=h).map(|r| Stroke::segment((0, r), (w, r)));
         let columns = (0..=w).map(|f| Stroke::segment((f, 0), (f, h)));
         (coords, rows.chain(columns).collect())
+    }
+
+    /// Where each square is drawn, by index: `(file, rank)` from `(0, 0)`
+    /// = a1, the coordinates [`Grid::board_from_geometry`] builds the board
+    /// from (front ends draw the board with them).
+    pub fn drawing_coords(&self) -> Vec<Coord> {
+        (0..self.point_count()).map(|p| ((p % self.width) as i32, (p / self.width) as i32)).collect()
     }
 
     /// The name of square `p`: its file letter and rank number, e.g. `"e2"`.

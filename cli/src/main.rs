@@ -19,6 +19,7 @@ mod play;
 mod progress;
 mod report;
 mod selfplay;
+mod serve;
 mod solve;
 mod tablebase;
 mod uci;
@@ -300,6 +301,30 @@ enum Command {
         #[command(flatten)]
         args: matchplay::MatchArgs,
     },
+    /// Serve the web page to play and study every game, with its JSON API.
+    ///
+    /// The page and the routes (GET /api/games, /api/board,
+    /// /api/position; POST /api/ai) are described in the README. The
+    /// address is printed once the server listens; Ctrl-C stops it. A
+    /// port in use is an error of kind `io`.
+    Serve {
+        /// The port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on (0.0.0.0 for every interface).
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// A folder of tier tablebases (built by `lapilli tablebase build`
+        /// or `lapilli solve`): the page shows their values and offers
+        /// their perfect player for the variant they are of. Solved games'
+        /// tables in the cache folder (see `solve --help`) are found
+        /// without it.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<PathBuf>,
+        /// Open the page in a browser (with xdg-open).
+        #[arg(long)]
+        open: bool,
+    },
     /// Count the leaves of the legal-ply tree to a depth (perft).
     Perft {
         #[command(flatten)]
@@ -522,6 +547,9 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
         }
         Command::Uci { game, variant } => on_game(&GameArgs { game, variant }, uci::Uci),
         Command::Match { game, args } => on_game(&game, matchplay::Match { args, out }),
+        Command::Serve { port, bind, tablebase, open } => {
+            serve::Serve { port, bind, tablebase, open, out }.run()
+        }
         Command::Perft { game, depth, position, divide, json } => {
             on_game(&game, perft::Perft { depth, position, divide, json, out })
         }

@@ -53,7 +53,7 @@ pub use keyed::SymmetryKeyed;
 pub use perft::{perft, perft_divide};
 pub use player::{Player, RandomPlayer};
 pub use record::{Adjudication, GameRecord, RecordError};
-pub use score::{is_mate, terminal_score, value_score, ScoreKind, Value, MAX_EVAL, MAX_PLY, WIN};
+pub use score::{is_mate, score_text, terminal_score, value_score, ScoreKind, Value, MAX_EVAL, MAX_PLY, WIN};
 
 /// Re-exported so that games can name `ArrayVec` move lists without pinning
 /// the version themselves.

@@ -37,6 +37,25 @@ pub fn value_score(value: Value, ply: u32) -> i32 {
     }
 }
 
+/// A score in words: "win in 3 plies", "loss in 1 ply", "+520
+/// (heuristic, side to move)": what front ends print beside a search's
+/// score.
+///
+/// ```
+/// use lapilli_game::{score_text, WIN};
+/// assert_eq!(score_text(WIN - 3), "win in 3 plies");
+/// assert_eq!(score_text(-(WIN - 1)), "loss in 1 ply");
+/// assert_eq!(score_text(520), "+520 (heuristic, side to move)");
+/// ```
+pub fn score_text(score: i32) -> String {
+    let plies = |k: u32| if k == 1 { "1 ply".to_string() } else { format!("{k} plies") };
+    match ScoreKind::of(score) {
+        ScoreKind::WinIn(k) => format!("win in {}", plies(k)),
+        ScoreKind::LossIn(k) => format!("loss in {}", plies(k)),
+        ScoreKind::Heuristic(s) => format!("{s:+} (heuristic, side to move)"),
+    }
+}
+
 /// Whether `score` is a proven win or loss (a mate score).
 pub fn is_mate(score: i32) -> bool {
     score.abs() > MAX_EVAL

@@ -41,10 +41,12 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use thiserror::Error;
 
+mod cache;
 mod foreign;
 mod id;
 mod solution;
 
+pub use cache::{cache_root, store_dir, CACHE_ENV};
 pub use foreign::ForeignFormat;
 pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport};
@@ -332,6 +334,17 @@ pub trait VariantDescriptor: Sized {
 
     /// The board's figures.
     fn board(&self) -> BoardInfo;
+
+    /// What stands on each point of `pos`, by point index (as in
+    /// [`BoardInfo`]): the side of the piece there and its kind in one
+    /// lower-case word (`"piece"`, or e.g. `"dux"` for a piece with
+    /// powers of its own), `None` on an empty point. What a front end
+    /// draws the position with. Empty by default: a game that does not
+    /// say is drawn without pieces.
+    fn occupants(&self, pos: &Self::Position) -> Vec<Option<(SideOf<Self>, &'static str)>> {
+        let _ = pos;
+        Vec::new()
+    }
 
     /// The strong solution.
     ///

@@ -17,6 +17,11 @@ pub struct BoardInfo {
     /// The names of the points by index; empty when points go by their
     /// index alone or the description explains the names.
     pub point_names: Vec<String>,
+    /// Where each point is drawn, by index: `(x, y)` with x to the right
+    /// and y upwards, in the units of the board's drawing (the coordinates
+    /// `lapilli_board_graph`'s geometry builds the board from); empty when
+    /// the game gives no drawing.
+    pub coords: Vec<(i32, i32)>,
     /// Number of points.
     pub points: usize,
     /// Number of edges (pairs of points adjacent on a line).

@@ -207,6 +207,11 @@ impl registry::VariantDescriptor for GameVariant {
         format!("{}{}; {}\n", pos.diagram(), side_status(pos, Colour::White), side_status(pos, Colour::Black))
     }
 
+    fn occupants(&self, pos: &Position) -> Vec<Option<(Colour, &'static str)>> {
+        let points = self.rules.variant.points();
+        (0..points).map(|p| pos.piece_at(lapilli_board_graph::Point::new(p)).map(|c| (c, "piece"))).collect()
+    }
+
     fn board(&self) -> BoardInfo {
         let variant = self.rules.variant;
         let board = variant.board();
@@ -217,6 +222,7 @@ impl registry::VariantDescriptor for GameVariant {
                 _ => "three nested squares, points named a1..g7 (files a..g, ranks 1..7)".into(),
             },
             point_names: variant.point_names().iter().map(|n| n.to_string()).collect(),
+            coords: variant.coords(),
             points: board.point_count(),
             edges: board.edge_count(),
             lines: board.lines().iter().map(|l| l.iter().map(|p| p.index()).collect()).collect(),

@@ -93,6 +93,15 @@ impl Variant {
         }
     }
 
+    /// Where each point is drawn, by index: `(file, rank)` from `(0, 0)`
+    /// = a1 ([`morris::COORDS`], [`morris::SIX_COORDS`]).
+    pub fn coords(self) -> Vec<lapilli_board_graph::Coord> {
+        match self.kind() {
+            BoardKind::Six => morris::SIX_COORDS.to_vec(),
+            BoardKind::Nine | BoardKind::Twelve => morris::COORDS.to_vec(),
+        }
+    }
+
     /// The board built a second way, from its drawing (equal to
     /// [`Variant::board`]).
     pub fn board_from_geometry(self) -> Board {

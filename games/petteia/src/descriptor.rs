@@ -199,6 +199,16 @@ impl registry::VariantDescriptor for GameVariant {
     /// The grid's rows and columns as lines; edges are the pairs of squares
     /// next to each other on a line. Boards over 64 squares use the trivial
     /// group.
+    fn occupants(&self, pos: &Position) -> Vec<Option<(Colour, &'static str)>> {
+        let on = |c: Colour, p: usize| pos.pieces(c) >> p & 1 == 1;
+        (0..pos.grid().point_count())
+            .map(|p| {
+                let side = Colour::BOTH.into_iter().find(|&c| on(c, p))?;
+                Some((side, if pos.dux(side) == Some(p) { "dux" } else { "piece" }))
+            })
+            .collect()
+    }
+
     fn board(&self) -> BoardInfo {
         let start = self.start();
         let grid = start.grid();
@@ -219,8 +229,9 @@ impl registry::VariantDescriptor for GameVariant {
             (orbits, "found by search over relabellings that preserve the lines")
         };
         BoardInfo {
-            description: "a grid, rows and columns as lines (squares numbered from a1 = 0)".into(),
-            point_names: Vec::new(),
+            description: "a grid, rows and columns as lines (squares a1.., numbered from a1 = 0)".into(),
+            point_names: (0..points).map(|p| grid.square_name(p)).collect(),
+            coords: grid.drawing_coords(),
             points,
             edges: edges.len(),
             lines,

@@ -200,6 +200,10 @@ impl registry::VariantDescriptor for GameVariant {
         pos.diagram()
     }
 
+    fn occupants(&self, pos: &Position) -> Vec<Option<(Colour, &'static str)>> {
+        (0..POINTS).map(|p| pos.piece_at(Point::new(p)).map(|c| (c, "piece"))).collect()
+    }
+
     fn board(&self) -> BoardInfo {
         let kind = self.rules.variant.board_kind();
         let board = kind.board();
@@ -222,6 +226,7 @@ impl registry::VariantDescriptor for GameVariant {
             } else {
                 Vec::new()
             },
+            coords: kind.coords(),
             points: board.point_count(),
             edges: board.edge_count(),
             lines: board.lines().iter().map(|l| l.iter().map(|p| p.index()).collect()).collect(),

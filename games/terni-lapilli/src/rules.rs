@@ -265,6 +265,17 @@ impl BoardKind {
         }
     }
 
+    /// Where each point is drawn, by index: the wheel's drawing
+    /// ([`wheel::COORDS`]) or the 3x3 grid's ([`grid::Grid::drawing_coords`]).
+    pub fn coords(self) -> Vec<lapilli_board_graph::Coord> {
+        match self {
+            BoardKind::Wheel => wheel::COORDS.to_vec(),
+            BoardKind::Grid | BoardKind::DiagonalGrid => {
+                grid::Grid::new(3, 3).expect("3x3 is a grid").drawing_coords()
+            }
+        }
+    }
+
     /// The centre: `8` on the wheel, `b2` (4) on a grid. The only point the
     /// rules single out (the no-centre-first option), fixed by every
     /// symmetry of the board.

@@ -1,0 +1,261 @@
+// The lapilli page: a board drawn from the board's own points and lines,
+// play by clicking, computer sides, move values. Every rule comes from the
+// server's API; the page keeps the game as a position text and a list of
+// plies, which it mirrors in the address (/play/<game>?position=...&moves=...).
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const SIDES = [
+  ["person", "person"], ["random", "random"], ["minimax:4", "minimax depth 4"],
+  ["engine:100", "engine 100 ms"], ["engine:1000", "engine 1 s"], ["engine:10000", "engine 10 s"],
+  ["perfect", "perfect"], ["perfect-variety", "perfect, with variety"],
+];
+
+const state = {
+  game: null, board: null, start: null, moves: [], movers: [], redo: [],
+  pos: null, selected: [], flipped: false, sides: {}, paused: false, ticket: 0,
+};
+
+async function api(path, body) {
+  const init = body ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {};
+  const r = await fetch(path, init);
+  const j = await r.json();
+  if (!r.ok) throw new Error(j.error ? `${j.error.kind}: ${j.error.message}` : r.statusText);
+  return j;
+}
+
+function query() {
+  const q = new URLSearchParams({ game: state.game });
+  if (state.start) q.set("position", state.start);
+  if (state.moves.length) q.set("moves", state.moves.join(" "));
+  return q;
+}
+
+function syncAddress() {
+  const q = new URLSearchParams();
+  if (state.start) q.set("position", state.start);
+  if (state.moves.length) q.set("moves", state.moves.join(" "));
+  const s = q.toString();
+  history.replaceState(null, "", `/play/${encodeURIComponent(state.game)}${s ? "?" + s : ""}`);
+}
+
+function showError(e) { $("error").textContent = e ? String(e.message || e) : ""; }
+
+async function loadGames() {
+  const { games } = await api("/api/games");
+  const select = $("game");
+  for (const g of games) {
+    const group = document.createElement("optgroup");
+    group.label = `${g.name}: ${g.about}`;
+    for (const v of g.variants) {
+      const o = document.createElement("option");
+      o.value = v.id; o.textContent = v.title;
+      group.append(o);
+    }
+    select.append(group);
+  }
+}
+
+async function loadGame(id, start, moves) {
+  state.ticket++;
+  showError(null);
+  const board = await api(`/api/board?game=${encodeURIComponent(id)}`);
+  Object.assign(state, { game: board.game, board, start: start || null, moves: moves || [], movers: [], redo: [], selected: [], paused: false });
+  $("game").value = board.game;
+  $("variant").value = board.game;
+  $("notation").textContent = board.notation;
+  const sides = $("sides");
+  sides.replaceChildren();
+  board.sides.forEach((name, i) => {
+    if (!(name in state.sides)) state.sides[name] = i === 0 ? "person" : "minimax:4";
+    const label = document.createElement("label");
+    label.textContent = `${name}: `;
+    const sel = document.createElement("select");
+    sel.setAttribute("aria-label", `Who plays ${name}`);
+    for (const [value, text] of SIDES) {
+      if (value.startsWith("perfect") && !board.solved) continue;
+      const o = document.createElement("option");
+      o.value = value; o.textContent = text;
+      sel.append(o);
+    }
+    if (![...sel.options].some((o) => o.value === state.sides[name])) state.sides[name] = "minimax:4";
+    sel.value = state.sides[name];
+    sel.onchange = () => { state.sides[name] = sel.value; state.paused = false; refresh(); };
+    label.append(sel);
+    sides.append(label);
+  });
+  await refresh();
+}
+
+async function refresh() {
+  const ticket = ++state.ticket;
+  let pos;
+  try {
+    pos = await api(`/api/position?${query()}`);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  if (ticket !== state.ticket) return;
+  showError(null);
+  state.pos = pos;
+  state.moves = pos.played;
+  syncAddress();
+  render();
+  const who = state.sides[pos.side_to_move];
+  if (!pos.game_over && who && who !== "person" && !state.paused) {
+    try {
+      const ai = await api("/api/ai", { game: state.game, position: state.start, moves: state.moves.join(" "), side: who });
+      if (ticket !== state.ticket) return;
+      play(ai.best);
+    } catch (e) {
+      if (ticket === state.ticket) showError(e);
+    }
+  }
+}
+
+function play(text) {
+  state.movers.push(state.pos.side_to_move);
+  state.moves.push(text);
+  state.redo = [];
+  state.selected = [];
+  state.paused = false;
+  refresh();
+}
+
+function undo() {
+  if (!state.moves.length) return;
+  const persons = Object.values(state.sides).some((s) => s === "person");
+  // Back to a position where a person is to move (the mover of the
+  // ply taken back), when a person plays.
+  const back = () => { const r = [state.moves.pop(), state.movers.pop()]; state.redo.push(r); return r[1]; };
+  let mover = back();
+  while (persons && state.moves.length && mover !== undefined && state.sides[mover] !== "person") mover = back();
+  state.paused = true;
+  state.selected = [];
+  refresh();
+}
+
+function redo() {
+  const r = state.redo.pop();
+  if (!r) return;
+  state.moves.push(r[0]);
+  state.movers.push(r[1]);
+  state.paused = true;
+  refresh();
+}
+
+function valueWords(m) {
+  if (!m.value) return "";
+  return m.plies != null ? `${m.value} in ${m.plies}` : m.value;
+}
+
+// The moves whose points begin with the selected points.
+function candidates(selected) {
+  return state.pos.moves.filter((m) => selected.every((p, i) => m.points[i] === p) && m.points.length > selected.length - 1);
+}
+
+function clickPoint(p) {
+  if (!state.pos || state.pos.game_over) return;
+  let sel = [...state.selected, p];
+  let cands = candidates(sel).filter((m) => m.points.length >= sel.length);
+  if (!cands.length) { sel = [p]; cands = candidates(sel); }
+  if (!cands.length) { state.selected = []; render(); return; }
+  const exact = cands.filter((m) => m.points.length === sel.length);
+  if (exact.length === 1) { play(exact[0].move); return; }
+  state.selected = sel;
+  render();
+}
+
+function render() {
+  const { board, pos } = state;
+  const svg = $("board");
+  const xs = board.points.map((p) => p.x), ys = board.points.map((p) => p.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const at = (p) => {
+    const q = board.points[p];
+    const x = state.flipped ? x1 + x0 - q.x : q.x, y = state.flipped ? y1 + y0 - q.y : q.y;
+    return [x - x0, y1 - y];
+  };
+  const pad = 0.7;
+  svg.setAttribute("viewBox", `${-pad} ${-pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`);
+  svg.replaceChildren();
+  const el = (name, attrs, parent = svg) => {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    parent.append(e);
+    return e;
+  };
+  for (const line of board.lines) {
+    el("polyline", { class: "line", points: line.map((p) => at(p).join(",")).join(" ") });
+  }
+  const next = new Set();
+  if (!pos.game_over) for (const m of candidates(state.selected)) if (m.points.length > state.selected.length) next.add(m.points[state.selected.length]);
+  const last = new Set(pos.last_move ? pos.last_move.points : []);
+  board.points.forEach((pt, i) => {
+    const [x, y] = at(i);
+    const cls = ["point"];
+    if (next.has(i)) cls.push("target");
+    if (state.selected.includes(i)) cls.push("selected");
+    el("circle", { class: cls.join(" "), cx: x, cy: y, r: next.has(i) ? 0.13 : 0.08 });
+    const o = pos.occupants[i];
+    if (o) el("circle", { class: `piece ${o.side} ${o.kind}`, cx: x, cy: y, r: 0.32 });
+    if (last.has(i)) el("circle", { class: "last", cx: x, cy: y, r: 0.4 });
+    el("text", { class: "label", x: x + 0.14, y: y + 0.36 }).textContent = pt.name;
+    const hit = el("circle", { class: "hit", cx: x, cy: y, r: 0.45, tabindex: 0, role: "button" });
+    const what = o ? `${o.side} ${o.kind}` : "empty";
+    hit.setAttribute("aria-label", `point ${pt.name}, ${what}${next.has(i) ? ", a target" : ""}`);
+    hit.addEventListener("click", () => clickPoint(i));
+    hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPoint(i); } });
+  });
+  const value = pos.value ? ` (${valueWords(pos)} for ${pos.side_to_move})` : "";
+  $("status").textContent = pos.game_over ? `Game over: ${pos.game_over}` : `${pos.prompt}${value}`;
+  const legal = $("legal");
+  legal.replaceChildren();
+  for (const m of pos.moves) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.textContent = m.value ? `${m.move} ${valueWords(m)}` : m.move;
+    if (m.value) b.className = m.value;
+    b.setAttribute("aria-label", `play ${m.move}${m.value ? ", " + valueWords(m) + " for the mover" : ""}`);
+    b.onclick = () => play(m.move);
+    li.append(b);
+    legal.append(li);
+  }
+  const hist = $("history");
+  hist.replaceChildren();
+  for (const t of pos.played) {
+    const li = document.createElement("li");
+    li.textContent = t;
+    hist.append(li);
+  }
+  $("diagram").textContent = pos.diagram;
+  $("position-text").textContent = pos.position;
+  $("undo").disabled = !state.moves.length;
+  $("redo").disabled = !state.redo.length;
+}
+
+function fromAddress() {
+  const m = location.pathname.match(/^\/play\/(.+)$/);
+  const q = new URLSearchParams(location.search);
+  const moves = (q.get("moves") || "").split(/\s+/).filter(Boolean);
+  return [m ? decodeURIComponent(m[1]) : null, q.get("position"), moves];
+}
+
+async function main() {
+  $("new").onclick = () => loadGame(state.game).catch(showError);
+  $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("flip").onclick = () => { state.flipped = !state.flipped; render(); };
+  $("game").onchange = () => loadGame($("game").value).catch(showError);
+  $("variant").onchange = () => loadGame($("variant").value.trim()).catch(showError);
+  try {
+    await loadGames();
+    const [id, position, moves] = fromAddress();
+    await loadGame(id || $("game").value, position, moves);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+main();

@@ -1,0 +1,10 @@
+//! The page's files, embedded in the binary (no build step, nothing
+//! fetched at run time): one HTML page, one JavaScript module, one style
+//! sheet, written by hand.
+
+/// The page, served at `/` and `/play/<game-id>`.
+pub const INDEX_HTML: &str = include_str!("../assets/index.html");
+/// The page's script, an ES module, served at `/assets/app.js`.
+pub const APP_JS: &str = include_str!("../assets/app.js");
+/// The page's style sheet, served at `/assets/style.css`.
+pub const STYLE_CSS: &str = include_str!("../assets/style.css");

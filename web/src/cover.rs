@@ -1,0 +1,101 @@
+//! What gives exact values in a variant: its strong solution when solved
+//! in memory, the tables of the `--tablebase` folder when they are of the
+//! variant, or the solved tables `lapilli solve` kept in its cache folder.
+//! Each variant's is found once and kept for every request (one entry per
+//! variant id, never per visitor).
+
+use crate::error::{ApiError, Kind};
+use lapilli_game::{Game, Value};
+use lapilli_registry::{store_dir, Solution, VariantDescriptor};
+use lapilli_tablebase::{Oracle, TablebaseFolder};
+use std::any::Any;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// The exact values of a variant's positions, where known.
+pub enum Cover<G: Game> {
+    /// The variant's strong solution, solved in memory.
+    Solution(Solution<G>),
+    /// Tier tables from a folder.
+    Tables(Box<dyn Oracle<G>>),
+    /// Nothing: the variant is neither solved nor covered by tables here.
+    Nothing,
+}
+
+impl<G: Game> Cover<G> {
+    /// The value of `pos` for its side to move, where covered.
+    pub fn probe(&self, pos: &G) -> Option<Value> {
+        match self {
+            Cover::Solution(s) => s.value(pos),
+            Cover::Tables(t) => t.probe(pos),
+            Cover::Nothing => None,
+        }
+    }
+
+    /// The perfect ply of `pos`, where covered.
+    pub fn best_move(&self, pos: &G) -> Option<G::Move> {
+        match self {
+            Cover::Solution(s) => s.best_move(pos),
+            Cover::Tables(t) => t.best_move(pos).map(|(m, _)| m),
+            Cover::Nothing => None,
+        }
+    }
+
+    /// Whether anything covers the variant.
+    pub fn is_something(&self) -> bool {
+        !matches!(self, Cover::Nothing)
+    }
+}
+
+/// Every variant's [`Cover`], found on first use.
+pub struct Covers {
+    tablebase: Option<PathBuf>,
+    found: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
+}
+
+impl Covers {
+    /// The covers of a server whose `--tablebase` folder is `tablebase`.
+    pub fn new(tablebase: Option<PathBuf>) -> Covers {
+        Covers { tablebase, found: Mutex::new(HashMap::new()) }
+    }
+
+    /// The cover of `v`, found on the first call for its id (a solve in
+    /// memory takes milliseconds for the 3x3 games; tables are opened,
+    /// not built). Call it off the async workers.
+    ///
+    /// # Errors
+    /// Kind `tablebase` when the `--tablebase` folder holds tables of this
+    /// variant that cannot be opened.
+    pub fn of<V: VariantDescriptor>(&self, v: &V) -> Result<Arc<Cover<V::Position>>, ApiError> {
+        let id = v.id();
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(cover) = found.get(&id).and_then(|c| c.clone().downcast::<Cover<V::Position>>().ok()) {
+            return Ok(cover);
+        }
+        let cover = Arc::new(self.find(v)?);
+        found.insert(id, cover.clone());
+        Ok(cover)
+    }
+
+    fn find<V: VariantDescriptor>(&self, v: &V) -> Result<Cover<V::Position>, ApiError> {
+        if let Ok(solution) = v.solve() {
+            return Ok(Cover::Solution(solution));
+        }
+        let Some(support) = v.tablebases() else { return Ok(Cover::Nothing) };
+        let given = self.tablebase.as_deref().and_then(|dir| tables_of(v, dir));
+        let cached = || store_dir(v, None).and_then(|dir| tables_of(v, &dir));
+        let Some(folder) = given.or_else(cached) else { return Ok(Cover::Nothing) };
+        let tables = (support.open)(&folder).map_err(|e| {
+            ApiError::new(Kind::Tablebase, format!("the tables in {}: {e}", folder.dir().display()))
+        })?;
+        Ok(Cover::Tables(tables))
+    }
+}
+
+/// The folder `dir` listed, when it holds tables of `v` (its files'
+/// headers name `v`'s id).
+fn tables_of<V: VariantDescriptor>(v: &V, dir: &Path) -> Option<TablebaseFolder> {
+    let folder = TablebaseFolder::open(dir).ok()?;
+    (!folder.is_empty() && folder.variant() == Some(v.id().as_str())).then_some(folder)
+}

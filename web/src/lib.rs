@@ -1,0 +1,114 @@
+//! The web page of lapilli: one page to play, study and solve every game
+//! of a registry, and the JSON API behind it, served by axum on tokio.
+//!
+//! [`router`] builds the routes for a registry `R` (the program passes its
+//! list of games); [`run`] serves them on an address. Engine work runs on
+//! tokio's blocking threads, a few at a time ([`Config::engine_jobs`]),
+//! each within a time cap; request bodies are limited
+//! ([`Config::body_limit`]). The game's state lives in each request (the
+//! position text and the moves), so the server keeps nothing per visitor:
+//! only each variant's solution or tables, found once ([`cover`]).
+//!
+//! Routes:
+//! - `GET /`, `GET /play/<game-id>`: the page; `/assets/app.js`,
+//!   `/assets/style.css` its script and style, all embedded.
+//! - `GET /api/games`: every game with its options and variants.
+//! - `GET /api/board?game=<id>`: the board's points (names, coordinates)
+//!   and lines, the sides, the notation.
+//! - `GET /api/position?game=<id>[&position=<text>][&moves=<list>]`: the
+//!   position after the moves, the side to move, the ending, and every
+//!   legal move with its value where covered.
+//! - `POST /api/ai` `{"game", "side"[, "position", "moves", "seed"]}`: the
+//!   move a player chooses.
+//!
+//! Errors are `{"error": {"kind", "message"}}` with a 4xx status for bad
+//! requests ([`error::ApiError`]).
+
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod assets;
+pub mod cover;
+pub mod error;
+pub mod routes;
+pub mod sides;
+pub mod views;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use cover::Covers;
+use lapilli_registry::Registry;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// A folder of tier tablebases (`--tablebase DIR`): the values and the
+    /// perfect player of the variant its files are of.
+    pub tablebase: Option<PathBuf>,
+    /// How many engine jobs run at once (others wait their turn).
+    pub engine_jobs: usize,
+    /// The largest request body taken, in bytes.
+    pub body_limit: usize,
+}
+
+impl Default for Config {
+    /// No tables, one engine job per core (at least 2), bodies of 64 KiB.
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Config { tablebase: None, engine_jobs: cores.max(2), body_limit: 64 << 10 }
+    }
+}
+
+/// What every request shares.
+pub struct State {
+    covers: Covers,
+    jobs: Arc<Semaphore>,
+    body_limit: usize,
+}
+
+/// The routes of the page and the API for the games of `R`.
+pub fn router<R: Registry + 'static>(config: &Config) -> Router {
+    let state = Arc::new(State {
+        covers: Covers::new(config.tablebase.clone()),
+        jobs: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
+        body_limit: config.body_limit,
+    });
+    Router::new()
+        .route("/", get(routes::index))
+        .route("/play/{game}", get(routes::index))
+        .route("/assets/app.js", get(routes::app_js))
+        .route("/assets/style.css", get(routes::style_css))
+        .route("/api/games", get(routes::games::<R>))
+        .route("/api/board", get(routes::board::<R>))
+        .route("/api/position", get(routes::position::<R>))
+        .route("/api/ai", post(routes::ai::<R>))
+        .fallback(routes::not_found)
+        .method_not_allowed_fallback(routes::wrong_method)
+        .layer(DefaultBodyLimit::max(config.body_limit))
+        .with_state(state)
+}
+
+/// Serves the routes of `R` on `addr` until the process ends, on a tokio
+/// runtime of its own; `ready` is called with the address bound (the port
+/// chosen when `addr`'s is 0) once the server listens.
+///
+/// # Errors
+/// The address cannot be bound (in use, not allowed), or serving failed.
+pub fn run<R: Registry + 'static>(
+    config: &Config,
+    addr: SocketAddr,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let app = router::<R>(config);
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, app).await
+    })
+}

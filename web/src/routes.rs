@@ -1,0 +1,185 @@
+//! The HTTP side of the routes: reading the query or the body, running the
+//! work on a blocking thread within a time cap, and answering JSON.
+
+use crate::api::{AiRequest, PositionQuery};
+use crate::assets::{APP_JS, INDEX_HTML, STYLE_CSS};
+use crate::error::{excerpt_all, ApiError, Kind};
+use crate::sides::SideSpec;
+use crate::views;
+use crate::State;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State as Shared};
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::Json;
+use lapilli_registry::{with_game_id, Registry};
+use serde::Serialize;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The longest a position or board request may take (a first solve of a
+/// 3x3 game included).
+const POSITION_TIME_CAP: Duration = Duration::from_secs(20);
+
+/// `/` and `/play/<game-id>`: the page (its script reads the game from the
+/// address).
+pub async fn index() -> Html<&'static str> {
+    Html(INDEX_HTML)
+}
+
+/// `/assets/app.js`.
+pub async fn app_js() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS).into_response()
+}
+
+/// `/assets/style.css`.
+pub async fn style_css() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS).into_response()
+}
+
+/// Any other address: a JSON 404.
+pub async fn not_found() -> ApiError {
+    ApiError::new(
+        Kind::NotFound,
+        "no such page or route: the API is /api/games, /api/board, /api/position and /api/ai",
+    )
+}
+
+/// A method the route does not take.
+pub async fn wrong_method() -> ApiError {
+    ApiError::new(Kind::Usage, "this route does not take that method (GET for the pages and /api/games, /api/board, /api/position; POST for /api/ai)")
+        .with_status(StatusCode::METHOD_NOT_ALLOWED)
+}
+
+/// `GET /api/games`.
+pub async fn games<R: Registry>() -> Response {
+    Json(views::games::<R>()).into_response()
+}
+
+/// A query that does not read, in the API's words.
+fn query_error(e: &QueryRejection) -> ApiError {
+    ApiError::new(
+        Kind::Usage,
+        excerpt_all(&format!("the query: {} (the parameters are game, position and moves)", e.body_text())),
+    )
+}
+
+/// Runs `work` on a blocking thread, holding one of the server's engine
+/// slots, for at most `cap`.
+async fn blocking<T, F>(state: &Arc<State>, cap: Duration, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&State) -> Result<T, ApiError> + Send + 'static,
+{
+    let busy = || ApiError::new(Kind::Resources, "the server is shutting down");
+    let permit = state.jobs.clone().acquire_owned().await.map_err(|_| busy())?;
+    let shared = state.clone();
+    let job = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(&shared)
+    });
+    match tokio::time::timeout(cap, job).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(_)) => Err(ApiError::new(Kind::Resources, "the work stopped without an answer")),
+        Err(_) => Err(ApiError::new(
+            Kind::Resources,
+            format!("the work took longer than {} s, the server's cap", cap.as_secs()),
+        )),
+    }
+}
+
+/// A JSON answer, or the error.
+fn answer<T: Serialize>(result: Result<T, ApiError>) -> Response {
+    match result {
+        Ok(body) => Json(body).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `GET /api/board?game=<id>`.
+pub async fn board<R: Registry + 'static>(
+    Shared(state): Shared<Arc<State>>,
+    query: Result<Query<PositionQuery>, QueryRejection>,
+) -> Response {
+    let query = match query {
+        Ok(Query(q)) => q,
+        Err(e) => return query_error(&e).into_response(),
+    };
+    answer(
+        blocking(&state, POSITION_TIME_CAP, move |s| {
+            with_game_id::<R, _>(&query.game, views::Board { covers: &s.covers })
+                .map_err(|e| ApiError::option(&e))?
+        })
+        .await,
+    )
+}
+
+/// `GET /api/position?game=<id>[&position=<text>][&moves=<list>]`.
+pub async fn position<R: Registry + 'static>(
+    Shared(state): Shared<Arc<State>>,
+    query: Result<Query<PositionQuery>, QueryRejection>,
+) -> Response {
+    let query = match query {
+        Ok(Query(q)) => q,
+        Err(e) => return query_error(&e).into_response(),
+    };
+    answer(
+        blocking(&state, POSITION_TIME_CAP, move |s| {
+            let view = views::Position {
+                position: query.position.as_deref(),
+                moves: query.moves.as_deref(),
+                covers: &s.covers,
+            };
+            with_game_id::<R, _>(&query.game, view).map_err(|e| ApiError::option(&e))?
+        })
+        .await,
+    )
+}
+
+/// `POST /api/ai` with a JSON body ([`AiRequest`]).
+pub async fn ai<R: Registry + 'static>(
+    Shared(state): Shared<Arc<State>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            let message = format!("the request body is larger than the limit of {} bytes", state.body_limit);
+            return ApiError::new(Kind::Usage, message)
+                .with_status(StatusCode::PAYLOAD_TOO_LARGE)
+                .into_response();
+        }
+        Err(e) => return ApiError::new(Kind::Usage, excerpt_all(&e.body_text())).into_response(),
+    };
+    let request: AiRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            let message = format!(
+                "the body: {e} (expected {{\"game\", \"side\"[, \"position\", \"moves\", \"seed\"]}})"
+            );
+            return ApiError::new(Kind::Usage, excerpt_all(&message)).into_response();
+        }
+    };
+    let side: SideSpec = match request.side.parse() {
+        Ok(side) => side,
+        Err(e) => return ApiError::into_response(e),
+    };
+    let seed = request
+        .seed
+        .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
+    answer(
+        blocking(&state, side.time_cap(), move |s| {
+            let view = views::Ai {
+                position: request.position.as_deref(),
+                moves: request.moves.as_deref(),
+                side,
+                side_text: &request.side,
+                seed,
+                covers: &s.covers,
+            };
+            with_game_id::<R, _>(&request.game, view).map_err(|e| ApiError::option(&e))?
+        })
+        .await,
+    )
+}
