@@ -1,14 +1,14 @@
 //! `lapilli analyze`: search a position after a sequence of moves.
 
-use crate::error::{fail, CliError, Kind};
+use crate::error::{CliError, Kind};
 use crate::interrupt::Interrupt;
-use crate::play::{checked_plies, game_over_text};
+use crate::play::game_over_text;
 use crate::report::{plies, AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson};
 use crate::tablebase::open_tables;
 use crate::Result;
 use lapilli_board_graph::notation::{excerpt, fields};
-use lapilli_game::{Adjudication, CheckedGame, Ending, GameRecord, RecordError, ScoreKind};
-use lapilli_registry::{GameVisitor, PositionTextError, VariantDescriptor};
+use lapilli_game::{score_text, Adjudication, CheckedGame, Ending, GameRecord};
+use lapilli_registry::{GameVisitor, PositionTextError, ReplayFault, VariantDescriptor};
 use lapilli_search::{Engine, Limits, Options, StopReason};
 use lapilli_tablebase::Probing;
 use std::io::Write;
@@ -36,15 +36,6 @@ pub struct Analyze<'o> {
     pub json: bool,
     /// Where the report goes.
     pub out: &'o mut dyn Write,
-}
-
-/// A score in words: "win in 3 plies", "loss in 4 plies", "+520".
-pub fn score_text(score: i32) -> String {
-    match ScoreKind::of(score) {
-        ScoreKind::WinIn(k) => format!("win in {}", plies(k)),
-        ScoreKind::LossIn(k) => format!("loss in {}", plies(k)),
-        ScoreKind::Heuristic(s) => format!("{s:+} (heuristic, side to move)"),
-    }
 }
 
 /// Reads `--position` for the variant `v`, or its start when there is none.
@@ -149,32 +140,24 @@ pub fn record_after<V: VariantDescriptor>(
     start: V::Position,
     moves: &str,
 ) -> Result<GameRecord<V::Position>> {
-    let reversible_before = start.no_progress_count();
-    let mut record = GameRecord::new(start, reversible_before);
-    for (i, text) in fields(moves).into_iter().enumerate() {
-        let prefix = format!("--moves: move {} ({:?})", i + 1, excerpt(text));
-        let over = |record: &GameRecord<V::Position>, status| {
-            let when = match record.moves().len() {
-                0 => "in the given position".to_string(),
-                n => format!("after ply {n}"),
-            };
-            let why = game_over_text(v, record.position(), status);
-            CliError::new(Kind::GameOver, format!("{prefix}: the game is over {when} ({why})"))
-        };
-        if let Some(status) = record.status() {
-            return Err(over(&record, status));
-        }
-        let plies = checked_plies(record.position(), text)
-            .map_err(|e| CliError::new(Kind::Move, format!("{prefix}: {e}")))?;
-        for m in plies {
-            match record.play(m) {
-                Ok(()) => {}
-                Err(RecordError::Finished(status)) => return Err(over(&record, status)),
-                Err(RecordError::Illegal(e)) => return fail(Kind::Move, format!("{prefix}: {e}")),
+    let words = fields(moves);
+    let done = lapilli_registry::replay(v, start, words.iter().copied()).map_err(|e| {
+        let prefix = format!("--moves: move {} ({:?})", e.number, excerpt(&e.word));
+        match e.fault {
+            ReplayFault::Unreadable(why) => {
+                CliError::new(Kind::Move, format!("{prefix}: cannot read {:?}: {why}", excerpt(&e.word)))
+            }
+            ReplayFault::Illegal(why) => CliError::new(Kind::Move, format!("{prefix}: {why}")),
+            ReplayFault::Over { plies, why } => {
+                let when = match plies {
+                    0 => "in the given position".to_string(),
+                    n => format!("after ply {n}"),
+                };
+                CliError::new(Kind::GameOver, format!("{prefix}: the game is over {when} ({why})"))
             }
         }
-    }
-    Ok(record)
+    })?;
+    Ok(done.record)
 }
 
 impl GameVisitor for Analyze<'_> {

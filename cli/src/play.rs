@@ -125,10 +125,7 @@ pub enum Seat<'a, V: VariantDescriptor> {
 /// Why a game is over, in words: the result of the rules or the draw rule
 /// that ended it.
 pub fn game_over_text<V: VariantDescriptor>(v: &V, pos: &V::Position, status: Adjudication) -> String {
-    match status {
-        Adjudication::Finished(_) => v.result_text(pos),
-        draw => draw.to_string(),
-    }
+    lapilli_registry::ending_text(v, pos, status)
 }
 
 /// Plays from `start` until the game ends, the record adjudicates a draw

@@ -44,11 +44,13 @@ use thiserror::Error;
 mod cache;
 mod foreign;
 mod id;
+mod replay;
 mod solution;
 
 pub use cache::{cache_root, store_dir, CACHE_ENV};
 pub use foreign::ForeignFormat;
 pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
+pub use replay::{ending_text, replay, ReplayError, ReplayFault, Replayed};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport};
 
 /// A name a game family answers to, with a one-line description.

@@ -9,10 +9,10 @@ use crate::api::{
 use crate::cover::Covers;
 use crate::error::{excerpt_all, ApiError, Kind};
 use crate::sides::{choose, SideSpec};
-use lapilli_game::{score_text, Adjudication, CheckedGame, Ending, Game, GameRecord, RecordError, TurnError};
+use lapilli_game::{score_text, Adjudication, CheckedGame, Ending, Game, GameRecord};
 use lapilli_registry::{
-    families, with_game, GameVisitor, GivenOptions, OptionKind, PositionTextError, Registry,
-    VariantDescriptor,
+    ending_text, families, with_game, GameVisitor, GivenOptions, OptionKind, PositionTextError, Registry,
+    ReplayFault, VariantDescriptor,
 };
 use lapilli_tablebase::move_values;
 use std::time::Instant;
@@ -156,45 +156,15 @@ fn replay<V: VariantDescriptor>(
             ApiError::new(Kind::Position, excerpt_all(&format!("position {text:?}: {why}")))
         })?,
     };
-    let reversible_before = start.no_progress_count();
-    let mut record = GameRecord::new(start, reversible_before);
-    let mut played = Vec::new();
-    for (i, word) in moves.unwrap_or_default().split_whitespace().enumerate() {
-        let prefix = format!("move {} ({word:?})", i + 1);
-        let over = |record: &GameRecord<V::Position>, status: Adjudication| {
-            let why = ending_text(v, record.position(), status);
-            ApiError::new(Kind::GameOver, excerpt_all(&format!("{prefix}: the game is over ({why})")))
-        };
-        if let Some(status) = record.status() {
-            return Err(over(&record, status));
-        }
-        let plies = record.position().parse_turn(word).map_err(|e| {
-            let why = match e {
-                TurnError::Unreadable(e) => format!("cannot read it: {e}"),
-                e => e.to_string(),
+    let done =
+        lapilli_registry::replay(v, start, moves.unwrap_or_default().split_whitespace()).map_err(|e| {
+            let kind = match e.fault {
+                ReplayFault::Unreadable(_) | ReplayFault::Illegal(_) => Kind::Move,
+                ReplayFault::Over { .. } => Kind::GameOver,
             };
-            ApiError::new(Kind::Move, excerpt_all(&format!("{prefix}: {why}")))
+            ApiError::new(kind, excerpt_all(&e.to_string()))
         })?;
-        for m in plies {
-            let text = record.position().move_text(m);
-            match record.play(m) {
-                Ok(()) => played.push(text),
-                Err(RecordError::Finished(status)) => return Err(over(&record, status)),
-                Err(RecordError::Illegal(e)) => {
-                    return Err(ApiError::new(Kind::Move, excerpt_all(&format!("{prefix}: {e}"))))
-                }
-            }
-        }
-    }
-    Ok((record, played))
-}
-
-/// Why a game ended, in words: the rules' result or the draw rule.
-fn ending_text<V: VariantDescriptor>(v: &V, pos: &V::Position, status: Adjudication) -> String {
-    match status {
-        Adjudication::Finished(_) => v.result_text(pos),
-        draw => draw.to_string(),
-    }
+    Ok((done.record, done.played))
 }
 
 /// `GET /api/position`.
