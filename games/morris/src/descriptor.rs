@@ -252,7 +252,7 @@ impl registry::VariantDescriptor for GameVariant {
     /// [`SolveError::Unsolvable`] for the other variants and when
     /// `store.dir` is `None`; [`SolveError::Tablebase`] when a table cannot
     /// be built, written or read (a foreign or damaged file in the folder,
-    /// the memory budget).
+    /// the memory budget, memory the system refused).
     fn solve_stored(
         &self,
         store: &TableStore,
@@ -272,7 +272,7 @@ impl registry::VariantDescriptor for GameVariant {
         let space = MorrisTiers::new(self.rules).expect("Six Men's Morris places before it slides");
         tablebase::build(&space, &space.game_tiers(), dir, &store.build, progress)?;
         let tables = Tablebases::open(space, dir)?;
-        Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase)))
+        Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase))?)
     }
 
     /// Sanmill's FEN ([`crate::sanmill_fen::SanmillFenFormat`]).
