@@ -268,7 +268,8 @@ pub fn fail<T>(kind: Kind, message: impl Into<String>) -> Result<T, CliError> {
 /// permissions, a full disk) and for a folder another build is writing;
 /// kind
 /// `resources` (exit 1) for the memory budget, a tier too large for one
-/// table and threads the system would not start. The message is the
+/// table, memory the system refused (the size asked for is named) and
+/// threads the system would not start. The message is the
 /// error's own, naming the file. (A folder given to read that does not
 /// exist is refused before the tables are opened, as kind `tablebase`.)
 pub fn tablebase_error(e: TablebaseError) -> CliError {
@@ -285,7 +286,9 @@ pub fn tablebase_error(e: TablebaseError) -> CliError {
                 format!("{e}; give a larger --memory or fewer --max-pieces"),
             );
         }
-        TablebaseError::TierTooLarge { .. } | TablebaseError::Threads(_) => Kind::Resources,
+        TablebaseError::TierTooLarge { .. }
+        | TablebaseError::Threads(_)
+        | TablebaseError::OutOfMemory { .. } => Kind::Resources,
         _ => Kind::Tablebase,
     };
     CliError::new(kind, e.to_string())

@@ -7,6 +7,7 @@
 //! `isready` and `quit` are answered while it runs; every line is written
 //! whole and flushed.
 
+use crate::error::{CliError, Kind};
 use crate::play::{checked_plies, game_over_text};
 use lapilli_board_graph::notation::excerpt;
 use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
@@ -78,7 +79,7 @@ impl GameVisitor for Uci {
 
     fn visit<V: VariantDescriptor>(self, v: V) -> crate::Result<()> {
         let out = Printer(Arc::new(Mutex::new(Box::new(std::io::stdout()))));
-        let mut session = Session::new(v, out);
+        let mut session = Session::new(v, out)?;
         let mut input = std::io::stdin().lock();
         let mut bytes = Vec::new();
         loop {
@@ -118,7 +119,9 @@ type Searcher<V> = Engine<<V as VariantDescriptor>::Position>;
 struct Session<V: VariantDescriptor> {
     v: V,
     engine: Option<Searcher<V>>,
-    search: Option<JoinHandle<Searcher<V>>>,
+    /// The running search's thread; it gives the engine back (`None` only
+    /// if it never had it).
+    search: Option<JoinHandle<Option<Searcher<V>>>>,
     /// Whether the last search started was `go infinite`.
     infinite: bool,
     /// Set by the search thread just before it prints its `bestmove`.
@@ -142,11 +145,16 @@ fn engine_options(hash_mib: usize, threads: usize, reductions: bool) -> Options 
 }
 
 impl<V: VariantDescriptor> Session<V> {
-    fn new(v: V, out: Printer) -> Session<V> {
-        let engine = Engine::with_options(engine_options(16, 1, true));
+    /// A session with the default engine (16 MiB of table, one thread).
+    ///
+    /// # Errors
+    /// Kind `resources` when the system refuses the table's memory.
+    fn new(v: V, out: Printer) -> crate::Result<Session<V>> {
+        let engine = Engine::try_with_options(engine_options(16, 1, true))
+            .map_err(|e| CliError::new(Kind::Resources, format!("{e}: the system refused")))?;
         let stop = engine.stop_handle();
         let record = start_record(v.start());
-        Session {
+        Ok(Session {
             v,
             engine: Some(engine),
             search: None,
@@ -159,7 +167,7 @@ impl<V: VariantDescriptor> Session<V> {
             reductions: true,
             move_seconds: DEFAULT_MOVE_SECONDS,
             out,
-        }
+        })
     }
 
     fn info(&self, text: &str) {
@@ -220,8 +228,8 @@ impl<V: VariantDescriptor> Session<V> {
     fn wait(&mut self) {
         if let Some(search) = self.search.take() {
             match search.join() {
-                Ok(engine) => self.engine = Some(engine),
-                Err(_) => {
+                Ok(Some(engine)) => self.engine = Some(engine),
+                Ok(None) | Err(_) => {
                     self.info("the search failed; a new engine with an empty table takes over");
                     self.out.line("bestmove none");
                     self.rebuild_engine(self.hash_mib, self.threads, self.reductions);
@@ -338,7 +346,7 @@ impl<V: VariantDescriptor> Session<V> {
             self.out.line("bestmove none");
             return;
         }
-        let Some(mut engine) = self.engine.take() else {
+        let Some(engine) = self.engine.take() else {
             return self.info("go: the engine is not available");
         };
         self.stop.clear();
@@ -350,7 +358,13 @@ impl<V: VariantDescriptor> Session<V> {
         let stop = self.stop.clone();
         self.answered.store(false, Ordering::Release);
         let answered = Arc::clone(&self.answered);
-        self.search = Some(std::thread::spawn(move || {
+        // The engine goes to the thread through a slot, so that it is
+        // still here if the system refuses the thread.
+        let slot = Arc::new(Mutex::new(Some(engine)));
+        let given = Arc::clone(&slot);
+        let (at, before, kept) = (pos.clone(), history.clone(), limits);
+        let spawned = std::thread::Builder::new().spawn(move || {
+            let mut engine = given.lock().unwrap_or_else(|e| e.into_inner()).take()?;
             let a = engine.search(&pos, &history, &limits, &eval);
             // `go infinite` answers only when told to stop.
             while infinite && !stop.is_stopping() {
@@ -360,8 +374,29 @@ impl<V: VariantDescriptor> Session<V> {
             // read it never meets a search still running.
             answered.store(true, Ordering::Release);
             report::<V>(&out, &pos, &a);
-            engine
-        }));
+            Some(engine)
+        });
+        match spawned {
+            Ok(handle) => self.search = Some(handle),
+            Err(e) => {
+                let Some(mut engine) = slot.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+                    return self.info("go: the engine is not available");
+                };
+                // No thread: the search runs here, deaf to `stop` until it
+                // answers, so an infinite one gets the move time instead.
+                self.info(&format!(
+                    "go: the system refused the search thread ({e}); searching on the input thread{}",
+                    if infinite { format!(" for {} s", self.move_seconds) } else { String::new() }
+                ));
+                let limits =
+                    if infinite { kept.with_time(Duration::from_secs(self.move_seconds)) } else { kept };
+                self.infinite = false;
+                let a = engine.search(&at, &before, &limits, &self.v.heuristic());
+                self.answered.store(true, Ordering::Release);
+                report::<V>(&self.out, &at, &a);
+                self.engine = Some(engine);
+            }
+        }
     }
 
     /// The limits of `go`'s words, and whether the search is infinite.

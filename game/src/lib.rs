@@ -19,6 +19,7 @@
 //! | [`GameRecord`] | adjudicates finished games, threefold repetition, no progress |
 //! | [`perft`], [`perft_divide`] | leaf counts of the legal-ply tree |
 //! | [`Player`], [`RandomPlayer`] | something that picks a ply; the seeded random player |
+//! | [`alloc`] | large tables allocated with an error, not an abort, when memory is refused |
 //!
 //! The engine (`lapilli-search`), the solvers (`lapilli-tablebase`) and the
 //! front-end registry (`lapilli-registry`) build on this crate; it depends
@@ -36,6 +37,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+pub mod alloc;
 pub mod doc_game;
 mod game;
 mod history;

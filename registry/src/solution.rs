@@ -133,12 +133,16 @@ impl<G: Game> Solution<G> {
     /// of the tier headers, so rebuilt tables are counted again, and ending
     /// with a CRC-32 of the lines before, so an edited or damaged summary
     /// is counted again too) and read back next time.
+    ///
+    /// # Errors
+    /// Those of [`lapilli_tablebase::reachable`] while counting: a table
+    /// that cannot be loaded, memory the system refused.
     pub fn from_tablebases<S>(
         tables: lapilli_tablebase::Tablebases<S>,
         start: &G,
         automorphisms: usize,
         moving: Option<fn(&G) -> bool>,
-    ) -> Solution<G>
+    ) -> Result<Solution<G>, lapilli_tablebase::TablebaseError>
     where
         S: lapilli_tablebase::TierSpace<Game = G> + Send + 'static,
         G: CheckedGame + Send + Sync + 'static,
@@ -146,8 +150,8 @@ impl<G: Game> Solution<G> {
         let fingerprint = summary_fingerprint(&tables, start);
         let cache = tables.dir().map(|d| d.join("solution.txt"));
         let cached = cache.as_ref().and_then(|path| read_summary(path, fingerprint, automorphisms));
-        let report = cached.unwrap_or_else(|| {
-            let reach = lapilli_tablebase::reachable(&tables, start, |p| moving.is_some_and(|f| f(p)));
+        let count = || -> Result<SolveReport, lapilli_tablebase::TablebaseError> {
+            let reach = lapilli_tablebase::reachable(&tables, start, |p| moving.is_some_and(|f| f(p)))?;
             let mut pos = start.clone();
             let mut principal_variation = Vec::new();
             let mut seen = std::collections::HashSet::from([pos.zobrist()]);
@@ -170,15 +174,19 @@ impl<G: Game> Solution<G> {
                 // A cache that cannot be written is counted again next time.
                 let _ = std::fs::write(path, write_summary(&report, fingerprint));
             }
-            report
-        });
+            Ok(report)
+        };
+        let report = match cached {
+            Some(report) => report,
+            None => count()?,
+        };
         let tables = std::sync::Arc::new(tables);
         let probe = tables.clone();
-        Solution {
+        Ok(Solution {
             report,
             best: Box::new(move |pos: &G| tables.best_move(pos).map(|(m, _)| m)),
             value: Box::new(move |pos: &G| probe.probe(pos)),
-        }
+        })
     }
 
     /// The value of `pos` (WDL and DTM in plies, for its side to move);

@@ -141,9 +141,8 @@ impl TranspositionTable {
         let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
         let len = buckets * WAYS * 2;
-        let mut words = Vec::new();
-        words.try_reserve_exact(len).map_err(|_| TableError { bytes })?;
-        words.resize_with(len, || AtomicU64::new(0));
+        let words =
+            lapilli_game::alloc::try_vec_with(len, || AtomicU64::new(0)).map_err(|_| TableError { bytes })?;
         Ok(TranspositionTable { words, mask: buckets - 1, generation: AtomicU8::new(0) })
     }
 

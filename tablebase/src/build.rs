@@ -223,6 +223,12 @@ pub fn build<S: TierSpace>(
         .num_threads(options.threads)
         .build()
         .map_err(|e| TablebaseError::Threads(e.to_string()))?;
+    // Every worker up (its own set-up allocated), and room left for more
+    // than the threads' stacks: else the next small allocation would abort.
+    pool.broadcast(|_| ());
+    if !lapilli_game::alloc::has_headroom() {
+        return Err(TablebaseError::Threads("the system refused memory beyond their stacks".into()));
+    }
     for &tier in &order {
         if progress.cancelled() {
             return Err(interrupted(&reports));

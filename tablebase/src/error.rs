@@ -1,5 +1,6 @@
 //! The errors of tablebases: reading, writing, checking, building, probing.
 
+use lapilli_game::alloc::{byte_size, AllocError};
 use std::io;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -218,10 +219,25 @@ pub enum TablebaseError {
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// The system refused the memory of a table (an address-space limit
+    /// such as `ulimit -v`, a machine without the memory).
+    #[error("cannot allocate {} for {what}: the system refused", byte_size(*bytes))]
+    OutOfMemory {
+        /// What the memory was for, e.g. "the value codes of tier w4b4".
+        what: String,
+        /// The size asked for, in bytes.
+        bytes: u64,
+    },
 }
 
 impl TablebaseError {
     pub(crate) fn io(path: &Path, source: io::Error) -> TablebaseError {
         TablebaseError::Io { path: path.to_path_buf(), source }
+    }
+
+    /// Maps a refused allocation to [`TablebaseError::OutOfMemory`] for
+    /// `what` (made only on failure).
+    pub(crate) fn memory(what: impl FnOnce() -> String) -> impl FnOnce(AllocError) -> TablebaseError {
+        move |e| TablebaseError::OutOfMemory { what: what(), bytes: e.bytes }
     }
 }

@@ -57,8 +57,8 @@ struct Reader<'a> {
     path: &'a Path,
 }
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], TablebaseError> {
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], TablebaseError> {
         if self.bytes.len() - self.at < n {
             return Err(TablebaseError::Truncated {
                 path: self.path.to_path_buf(),
@@ -117,11 +117,22 @@ impl TierFile {
     }
 
     /// Encodes `table` as the file of `tier` (see the module docs).
-    pub fn encode<S: TierSpace>(space: &S, tier: S::Tier, table: &TierTable) -> (TierFile, Vec<u8>) {
+    ///
+    /// # Errors
+    /// [`TablebaseError::OutOfMemory`] when the system refuses the
+    /// memory of the encoded file.
+    pub fn encode<S: TierSpace>(
+        space: &S,
+        tier: S::Tier,
+        table: &TierTable,
+    ) -> Result<(TierFile, Vec<u8>), TablebaseError> {
         let header = TierFile::describe(space, tier, table);
         let dtm_width = header.dtm_width;
         let n = table.codes.len();
-        let mut out = Vec::with_capacity(128 + n / 4 + n * usize::from(dtm_width));
+        // The whole file at once (the header's texts are short).
+        let mut out = Vec::new();
+        lapilli_game::alloc::try_reserve_exact(&mut out, 1024 + n.div_ceil(4) + n * usize::from(dtm_width))
+            .map_err(TablebaseError::memory(|| format!("the file of tier {}", header.tier)))?;
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         put_text(&mut out, &header.variant);
@@ -159,7 +170,7 @@ impl TierFile {
         }
         let crc = crc32fast::hash(&out);
         out.extend_from_slice(&crc.to_le_bytes());
-        (header, out)
+        Ok((header, out))
     }
 
     /// Writes `table` to `path` (through a temporary file renamed into
@@ -168,14 +179,15 @@ impl TierFile {
     /// extension, and removed when the write fails).
     ///
     /// # Errors
-    /// [`TablebaseError::Io`].
+    /// [`TablebaseError::Io`]; [`TablebaseError::OutOfMemory`] as
+    /// [`TierFile::encode`].
     pub fn write<S: TierSpace>(
         path: &Path,
         space: &S,
         tier: S::Tier,
         table: &TierTable,
     ) -> Result<TierFile, TablebaseError> {
-        let (header, bytes) = TierFile::encode(space, tier, table);
+        let (header, bytes) = TierFile::encode(space, tier, table)?;
         let tmp = super::lock::temp_path(path);
         let write = || -> io::Result<()> {
             let mut f = std::fs::File::create(&tmp)?;
@@ -199,7 +211,8 @@ impl TierFile {
     /// [`TablebaseError::Version`], [`TablebaseError::Mismatch`] (another
     /// variant, scheme or tier, or a size the space does not give the
     /// tier), [`TablebaseError::Truncated`], [`TablebaseError::Checksum`],
-    /// [`TablebaseError::Corrupt`].
+    /// [`TablebaseError::Corrupt`]; [`TablebaseError::OutOfMemory`] when
+    /// the system refuses the memory of its contents or its table.
     pub fn read<S: TierSpace>(
         path: &Path,
         space: &S,
@@ -210,7 +223,9 @@ impl TierFile {
         // then the rest of the same open file.
         let (mut f, mut bytes, header, len) = TierFile::open_with_header(path)?;
         header.check(path, space, tier)?;
-        bytes.reserve_exact((len as usize).saturating_sub(bytes.len()));
+        let rest = (len as usize).saturating_sub(bytes.len());
+        lapilli_game::alloc::try_reserve_exact(&mut bytes, rest)
+            .map_err(TablebaseError::memory(|| format!("the contents of {}", path.display())))?;
         f.read_to_end(&mut bytes).map_err(|e| TablebaseError::io(path, e))?;
         TierFile::decode(&bytes, path, space, tier)
     }
@@ -355,9 +370,11 @@ impl TierFile {
         }
         let n = header.entries as usize;
         let width = usize::from(header.dtm_width);
-        let wdl = r.take(n.div_ceil(4))?.to_vec();
+        let wdl = r.take(n.div_ceil(4))?;
         let dtm = r.take(n * width)?;
-        let mut codes = Vec::with_capacity(n);
+        let mut codes = Vec::new();
+        lapilli_game::alloc::try_reserve_exact(&mut codes, n)
+            .map_err(TablebaseError::memory(|| format!("the table of {}", path.display())))?;
         for i in 0..n {
             let plies = if width == 1 {
                 u32::from(dtm[i])

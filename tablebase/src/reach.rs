@@ -1,7 +1,7 @@
 //! The positions reachable from a start, counted with their values.
 
 use super::probe::Tablebases;
-use super::TierSpace;
+use super::{TablebaseError, TierSpace};
 use crate::retrograde::Counts;
 use lapilli_game::Value;
 use lapilli_game::{Game, MoveList};
@@ -30,20 +30,34 @@ pub struct Reachable {
 /// positions outside the tables (finished ones; those without a tier are
 /// told apart by their Zobrist key, so their symmetric images count
 /// apart).
+///
+/// # Errors
+/// [`TablebaseError::ProbeFailed`] when a covered tier's table cannot be
+/// loaded; [`TablebaseError::OutOfMemory`] when the system refuses the
+/// memory of a tier's bits (the size asked for is named).
 pub fn reachable<S: TierSpace>(
     tables: &Tablebases<S>,
     root: &S::Game,
     pick: impl Fn(&S::Game) -> bool,
-) -> Reachable {
+) -> Result<Reachable, TablebaseError> {
     let space = tables.space();
     let mut seen: FxHashMap<S::Tier, Vec<u64>> = FxHashMap::default();
     let mut seen_elsewhere: FxHashSet<(Option<S::Tier>, u64)> = FxHashSet::default();
-    let mut first_visit = |pos: &S::Game| -> bool {
+    let mut first_visit = |pos: &S::Game| -> Result<bool, TablebaseError> {
         let tier = space.tier_of(pos);
         let covered = tier.filter(|&t| tables.has_tier(t));
-        match covered {
+        Ok(match covered {
             Some(t) => {
-                let bits = seen.entry(t).or_insert_with(|| vec![0; space.size(t).div_ceil(64) as usize]);
+                let bits = match seen.entry(t) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        let words = space.size(t).div_ceil(64) as usize;
+                        let what = || format!("the positions seen of tier {}", space.tier_name(t));
+                        e.insert(
+                            lapilli_game::alloc::try_vec(words, 0).map_err(TablebaseError::memory(what))?,
+                        )
+                    }
+                };
                 let i = space.index(pos);
                 let (word, bit) = ((i / 64) as usize, 1u64 << (i % 64));
                 let fresh = bits[word] & bit == 0;
@@ -54,17 +68,17 @@ pub fn reachable<S: TierSpace>(
                 let key = if tier.is_some() { space.index(pos) } else { pos.zobrist() };
                 seen_elsewhere.insert((tier, key))
             }
-        }
+        })
     };
     let mut out = Reachable::default();
     let mut stack = vec![root.clone()];
-    first_visit(root);
+    first_visit(root)?;
     let mut moves = <S::Game as Game>::Moves::default();
     while let Some(pos) = stack.pop() {
         let orbit = space.orbit_len(&pos);
         out.classes += 1;
         let picked = pick(&pos);
-        match tables.probe(&pos) {
+        match tables.try_probe(&pos)? {
             None => out.uncovered += orbit,
             Some(v) => {
                 out.max_dtm = out.max_dtm.max(v.plies().unwrap_or(0));
@@ -81,12 +95,12 @@ pub fn reachable<S: TierSpace>(
         for &m in moves.as_slice() {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            if first_visit(&child) {
+            if first_visit(&child)? {
                 stack.push(child);
             }
         }
     }
-    out
+    Ok(out)
 }
 
 fn add(c: &mut Counts, v: Value, n: u64) {

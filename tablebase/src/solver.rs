@@ -3,6 +3,7 @@
 use super::build::Progress;
 use super::table::{decode, encode, TierCounts, TierTable, DRAW, NONE};
 use super::{TablebaseError, TierSpace};
+use lapilli_game::alloc::{try_reserve, try_vec, try_vec_with, AllocError};
 use lapilli_game::Value;
 use lapilli_game::{Game, MoveList, Outcome};
 use rayon::prelude::*;
@@ -24,7 +25,12 @@ pub(crate) fn terminal_value(outcome: Outcome) -> Value {
     }
 }
 
-/// Level buckets: positions to resolve as wins or losses at each DTM.
+/// An index no tier has (tiers have fewer than `u32::MAX` indices): marks
+/// an entry of a level list to drop.
+const NO_INDEX: u32 = u32::MAX;
+
+/// Level buckets: positions to resolve as wins or losses at each DTM. They
+/// grow fallibly: a refusal is an [`AllocError`], not an abort.
 #[derive(Default)]
 struct Buckets {
     wins: Vec<Vec<u32>>,
@@ -32,27 +38,34 @@ struct Buckets {
 }
 
 impl Buckets {
-    fn push(list: &mut Vec<Vec<u32>>, level: u32, index: u32) {
+    fn push(list: &mut Vec<Vec<u32>>, level: u32, index: u32) -> Result<(), AllocError> {
         let level = level as usize;
         if list.len() <= level {
+            try_reserve(list, level + 1 - list.len())?;
             list.resize_with(level + 1, Vec::new);
         }
-        list[level].push(index);
+        let at = &mut list[level];
+        try_reserve(at, 1)?;
+        at.push(index);
+        Ok(())
     }
 
-    fn merge(&mut self, other: Buckets) {
+    fn merge(&mut self, other: Buckets) -> Result<(), AllocError> {
         for (mine, theirs) in [(&mut self.wins, other.wins), (&mut self.losses, other.losses)] {
             if mine.len() < theirs.len() {
+                try_reserve(mine, theirs.len() - mine.len())?;
                 mine.resize_with(theirs.len(), Vec::new);
             }
             for (m, t) in mine.iter_mut().zip(theirs) {
                 if m.is_empty() {
                     *m = t;
                 } else {
+                    try_reserve(m, t.len())?;
                     m.extend(t);
                 }
             }
         }
+        Ok(())
     }
 
     fn levels(&self) -> usize {
@@ -80,14 +93,17 @@ impl Buckets {
 /// ([`TierSpace::predecessors`]), reduced to orbits and deduplicated, so
 /// each (predecessor orbit, successor orbit) pair is counted once, as the
 /// counters were. What is never resolved is a draw. Parallel with rayon
-/// over each level; memory: 6 bytes per index plus the level lists.
+/// over each level; memory: 6 bytes per index plus the level lists, every
+/// part allocated fallibly.
 ///
 /// # Errors
 /// [`TablebaseError::MissingDependency`] if a ply leaves the tier for a
 /// position `outside` cannot value (a dependency not solved, or a broken
 /// [`TierSpace::dependencies`]); [`TablebaseError::TierTooLarge`] for a tier
 /// of 2^32 indices or more; [`TablebaseError::Cancelled`] when
-/// [`Progress::cancelled`] says to stop (asked between passes and levels).
+/// [`Progress::cancelled`] says to stop (asked between passes and levels);
+/// [`TablebaseError::OutOfMemory`] when the system refuses the memory of
+/// a table or a level list (the size asked for is named).
 pub fn solve_tier<S: TierSpace>(
     space: &S,
     tier: S::Tier,
@@ -99,11 +115,20 @@ pub fn solve_tier<S: TierSpace>(
         return Err(TablebaseError::TierTooLarge { tier: space.tier_name(tier), size });
     }
     let n = size as usize;
-    let codes: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(NONE)).collect();
-    let counters: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
-    let mut floors: Vec<u16> = vec![0; n];
+    let name = space.tier_name(tier);
+    let refused = |part: &'static str| {
+        let name = &name;
+        move |e: AllocError| TablebaseError::OutOfMemory {
+            what: format!("the {part} of tier {name}"),
+            bytes: e.bytes,
+        }
+    };
+    let codes: Vec<AtomicU16> = try_vec_with(n, || AtomicU16::new(NONE)).map_err(refused("value codes"))?;
+    let counters: Vec<AtomicU8> =
+        try_vec_with(n, || AtomicU8::new(0)).map_err(refused("successor counters"))?;
+    let mut floors: Vec<u16> = try_vec(n, 0).map_err(refused("loss floors"))?;
     // Orbit sizes, 0 for unused indices (a group of at most 255 elements).
-    let mut orbits: Vec<u8> = vec![0; n];
+    let mut orbits: Vec<u8> = try_vec(n, 0).map_err(refused("orbit sizes"))?;
     let missing: Mutex<Option<String>> = Mutex::new(None);
     let internal = space.has_internal_plies(tier);
 
@@ -115,7 +140,7 @@ pub fn solve_tier<S: TierSpace>(
         .map(|(c, (floor_chunk, orbit_chunk))| {
             let mut local = Buckets::default();
             if progress.cancelled() {
-                return local;
+                return Ok(local);
             }
             let mut moves = <S::Game as Game>::Moves::default();
             let mut inside: Vec<u64> = Vec::new();
@@ -128,8 +153,8 @@ pub fn solve_tier<S: TierSpace>(
                     codes[i].store(DRAW, Relaxed);
                     match terminal_value(outcome) {
                         Value::Draw => {}
-                        Value::Win(d) => Buckets::push(&mut local.wins, d, i as u32),
-                        Value::Loss(d) => Buckets::push(&mut local.losses, d, i as u32),
+                        Value::Win(d) => Buckets::push(&mut local.wins, d, i as u32)?,
+                        Value::Loss(d) => Buckets::push(&mut local.losses, d, i as u32)?,
                     }
                     continue;
                 }
@@ -173,21 +198,26 @@ pub fn solve_tier<S: TierSpace>(
                 );
                 *floor = if best_win.is_some() || drawn { NEVER_LOST } else { slowest_loss as u16 };
                 if let Some(d) = best_win {
-                    Buckets::push(&mut local.wins, d, i as u32);
+                    Buckets::push(&mut local.wins, d, i as u32)?;
                 } else if inside.is_empty() && !drawn {
-                    Buckets::push(&mut local.losses, slowest_loss, i as u32);
+                    Buckets::push(&mut local.losses, slowest_loss, i as u32)?;
                 }
             }
             progress.advance(floor_chunk.len() as u64);
-            local
+            Ok(local)
         })
-        .reduce(Buckets::default, |mut a, b| {
-            a.merge(b);
-            a
+        .try_reduce(Buckets::default, |mut a, b| {
+            a.merge(b)?;
+            Ok(a)
         });
     if let Some(position) = missing.into_inner().expect("no panics while held") {
-        return Err(TablebaseError::MissingDependency { tier: space.tier_name(tier), position });
+        return Err(TablebaseError::MissingDependency { tier: name, position });
     }
+    let lists = |e: AllocError| TablebaseError::OutOfMemory {
+        what: format!("the level lists of tier {name}"),
+        bytes: e.bytes,
+    };
+    let buckets = buckets.map_err(lists)?;
     if progress.cancelled() {
         return Err(TablebaseError::Cancelled { tier: space.tier_name(tier) });
     }
@@ -202,15 +232,21 @@ pub fn solve_tier<S: TierSpace>(
         let d = level as u32;
         let win_code = encode(Value::Win(d));
         let loss_code = encode(Value::Loss(d));
-        let claim = |list: Vec<u32>, code: u16| -> Vec<u32> {
-            list.into_par_iter()
-                .filter(|&i| codes[i as usize].compare_exchange(DRAW, code, Relaxed, Relaxed).is_ok())
-                .collect()
+        // The positions of `list` still unresolved, now resolved with
+        // `code`: filtered in place, so no second list is allocated.
+        let claim = |mut list: Vec<u32>, code: u16| -> Vec<u32> {
+            list.par_iter_mut().for_each(|i| {
+                if codes[*i as usize].compare_exchange(DRAW, code, Relaxed, Relaxed).is_err() {
+                    *i = NO_INDEX;
+                }
+            });
+            list.retain(|&i| i != NO_INDEX);
+            list
         };
         let won = claim(Buckets::take(&mut buckets.wins, level), win_code);
         let lost = claim(Buckets::take(&mut buckets.losses, level), loss_code);
         if internal {
-            let next = |list: &[u32], lost_here: bool| -> Buckets {
+            let next = |list: &[u32], lost_here: bool| -> Result<Buckets, AllocError> {
                 list.par_chunks(1024)
                     .map(|chunk| {
                         let mut local = Buckets::default();
@@ -231,32 +267,34 @@ pub fn solve_tier<S: TierSpace>(
                                     continue;
                                 }
                                 if lost_here {
-                                    Buckets::push(&mut local.wins, d + 1, p as u32);
+                                    Buckets::push(&mut local.wins, d + 1, p as u32)?;
                                 } else if counters[p].fetch_sub(1, Relaxed) == 1 && floors[p] != NEVER_LOST {
                                     Buckets::push(
                                         &mut local.losses,
                                         (d + 1).max(u32::from(floors[p])),
                                         p as u32,
-                                    );
+                                    )?;
                                 }
                             }
                         }
-                        local
+                        Ok(local)
                     })
-                    .reduce(Buckets::default, |mut a, b| {
-                        a.merge(b);
-                        a
+                    .try_reduce(Buckets::default, |mut a, b| {
+                        a.merge(b)?;
+                        Ok(a)
                     })
             };
-            let from_lost = next(&lost, true);
-            let from_won = next(&won, false);
-            buckets.merge(from_lost);
-            buckets.merge(from_won);
+            let from_lost = next(&lost, true).map_err(lists)?;
+            let from_won = next(&won, false).map_err(lists)?;
+            buckets.merge(from_lost).map_err(lists)?;
+            buckets.merge(from_won).map_err(lists)?;
         }
         level += 1;
     }
 
-    // Pass 3: counts in positions.
+    // Pass 3: counts in positions. (The atomics become plain codes in
+    // place: the standard library collects a vector's own iterator into
+    // the same allocation when the layouts agree, as here.)
     let codes: Vec<u16> = codes.into_iter().map(AtomicU16::into_inner).collect();
     let counts = codes
         .par_chunks(CHUNK)

@@ -258,7 +258,7 @@ impl registry::VariantDescriptor for GameVariant {
     /// [`SolveError::Unsolvable`] for the other variants and when
     /// `store.dir` is `None`; [`SolveError::Tablebase`] when a table cannot
     /// be built, written or read (a foreign or damaged file in the folder,
-    /// the memory budget).
+    /// the memory budget, memory the system refused).
     fn solve_stored(
         &self,
         store: &TableStore,
@@ -281,7 +281,7 @@ impl registry::VariantDescriptor for GameVariant {
         let options = lapilli_tablebase::BuildOptions { wait: true, ..store.build };
         tablebase::build(&space, &space.game_tiers(), dir, &options, progress)?;
         let tables = Tablebases::open(space, dir)?;
-        Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase)))
+        Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase))?)
     }
 
     /// Sanmill's FEN ([`crate::sanmill_fen::SanmillFenFormat`]).

@@ -5,7 +5,10 @@
 //! Helper threads are started with [`std::thread::Builder::spawn_scoped`]:
 //! a helper the system refuses to start (out of memory or of threads) is
 //! left out, and the search goes on with the threads it has (at least the
-//! calling one); the report says how many searched.
+//! calling one); the report says how many searched. A helper is only
+//! started while the address space has room for more than its stack
+//! ([`lapilli_game::alloc::has_headroom`]): threads that took the last of
+//! it would leave the searches' own small allocations to abort.
 
 use super::options::Options;
 use super::shared::{Completed, Run, Shared};
@@ -26,15 +29,27 @@ fn join<T>(handle: ScopedJoinHandle<'_, T>) -> T {
 }
 
 /// Starts up to `count` helper threads in `scope`, helper `i` (from 1)
-/// running `body(i)`; those the system refuses to start are left out.
+/// running `body(i)`; those the system refuses to start are left out, and
+/// none is started once the memory left is below the headroom.
 fn spawn_helpers<'scope, 'env, T: Send + 'scope>(
     scope: &'scope Scope<'scope, 'env>,
     count: usize,
     body: impl Fn(usize) -> T + Send + Copy + 'scope,
 ) -> Vec<ScopedJoinHandle<'scope, T>> {
-    (1..=count)
-        .filter_map(|i| std::thread::Builder::new().spawn_scoped(scope, move || body(i)).ok())
-        .collect()
+    let mut helpers = Vec::new();
+    if helpers.try_reserve_exact(count).is_err() {
+        return helpers;
+    }
+    for i in 1..=count {
+        if !lapilli_game::alloc::has_headroom() {
+            break;
+        }
+        match std::thread::Builder::new().spawn_scoped(scope, move || body(i)) {
+            Ok(h) => helpers.push(h),
+            Err(_) => break,
+        }
+    }
+    helpers
 }
 
 /// Lazy SMP: `threads - 1` helpers run the same iterative deepening on the
