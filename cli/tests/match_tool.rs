@@ -577,3 +577,21 @@ fn the_text_summary_names_the_engines_and_the_times() {
         assert!(help.stdout.contains(key), "{key}");
     }
 }
+
+#[test]
+fn an_empty_engine_command_is_refused_not_taken_for_the_default() {
+    // `--second ""` (or blanks) is no engine: a usage error, exit 2, not
+    // a silent match against the default engine.
+    for (flag, command) in [("--second", ""), ("--first", "   "), ("--second", "''")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+            .args(["match", "terni-lapilli", "--depth", "1", flag, command, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {command:?}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["error"]["kind"], "usage", "{json}");
+        let message = json["error"]["message"].as_str().unwrap();
+        assert!(message.contains(flag) && message.contains("the command line is empty"), "{message}");
+        assert!(json.get("games").is_none(), "{json}");
+    }
+}

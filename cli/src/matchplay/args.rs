@@ -192,10 +192,13 @@ pub struct MatchArgs {
 fn parse_command(text: &str) -> Result<CommandLine, String> {
     let words =
         shell_words::split(text).map_err(|e| format!("{e} (the command line is split as a shell does)"))?;
-    if words.is_empty() {
-        return Err("the command line is empty".into());
+    match words.first() {
+        None => Err("the command line is empty".into()),
+        Some(program) if program.is_empty() => {
+            Err("the program's name is empty (the command line is empty)".into())
+        }
+        Some(_) => Ok(CommandLine(words)),
     }
-    Ok(CommandLine(words))
 }
 
 fn parse_option(text: &str) -> Result<(String, String), String> {
