@@ -11,13 +11,17 @@ use lapilli_game::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One tier of a set: its header and, once loaded, its table.
 struct Slot {
     path: Option<PathBuf>,
     header: TierFile,
+    /// The table, or the error of its load (remembered as text), once
+    /// loaded; a load the system refused memory for is not remembered.
     table: OnceLock<Result<Arc<TierTable>, String>>,
+    /// Held while the table is read, so that it is read once at a time.
+    loading: Mutex<()>,
 }
 
 /// A set of solved tiers of one game: read from a directory of tier files
@@ -82,8 +86,12 @@ impl<S: TierSpace> Tablebases<S> {
         let dir = folder.dir();
         let mut tiers = BTreeMap::new();
         for (tier, file) in folder.tiers(&space)? {
-            let slot =
-                Slot { path: Some(file.path.clone()), header: file.header.clone(), table: OnceLock::new() };
+            let slot = Slot {
+                path: Some(file.path.clone()),
+                header: file.header.clone(),
+                table: OnceLock::new(),
+                loading: Mutex::new(()),
+            };
             tiers.insert(tier, slot);
         }
         for &tier in tiers.keys() {
@@ -115,7 +123,7 @@ impl<S: TierSpace> Tablebases<S> {
             let (header, table) = TierFile::read(&path, &space, Some(tier))?;
             let cell = OnceLock::new();
             let _ = cell.set(Ok(Arc::new(table)));
-            slots.insert(tier, Slot { path: Some(path), header, table: cell });
+            slots.insert(tier, Slot { path: Some(path), header, table: cell, loading: Mutex::new(()) });
         }
         Ok(Tablebases { space, dir: Some(dir.to_path_buf()), tiers: slots })
     }
@@ -128,7 +136,7 @@ impl<S: TierSpace> Tablebases<S> {
                 let header = TierFile::describe(&space, tier, &table);
                 let cell = OnceLock::new();
                 let _ = cell.set(Ok(Arc::new(table)));
-                (tier, Slot { path: None, header, table: cell })
+                (tier, Slot { path: None, header, table: cell, loading: Mutex::new(()) })
             })
             .collect();
         Tablebases { space, dir: None, tiers }
@@ -165,35 +173,46 @@ impl<S: TierSpace> Tablebases<S> {
     /// # Errors
     /// [`TablebaseError::MissingTier`] if the set has no such tier; any
     /// error of [`TierFile::read`] (as `Corrupt`, with its message, when
-    /// the load failed before).
+    /// the load failed before; [`TablebaseError::OutOfMemory`] is not
+    /// remembered, so the next probe tries again).
     pub fn table(&self, tier: S::Tier) -> Result<&TierTable, TablebaseError> {
         let missing = || TablebaseError::MissingTier {
             dir: self.dir.clone().unwrap_or_default(),
             tier: self.space.tier_name(tier),
         };
         let slot = self.tiers.get(&tier).ok_or_else(missing)?;
-        if let Some(Ok(table)) = slot.table.get() {
-            return Ok(table);
+        fn remembered<'t>(
+            slot: &'t Slot,
+            loaded: &'t Result<Arc<TierTable>, String>,
+        ) -> Result<&'t TierTable, TablebaseError> {
+            match loaded {
+                Ok(table) => Ok(table),
+                Err(what) => Err(TablebaseError::Corrupt {
+                    path: slot.path.clone().unwrap_or_default(),
+                    what: what.clone(),
+                }),
+            }
         }
-        let mut first_error = None;
-        let loaded = slot.table.get_or_init(|| {
-            let path = slot.path.as_ref().expect("tables in memory are set at construction");
-            TierFile::read(path, &self.space, Some(tier)).map(|(_, t)| Arc::new(t)).map_err(|e| {
-                let text = e.to_string();
-                first_error = Some(e);
-                text
-            })
-        });
-        if let Some(e) = first_error {
-            return Err(e);
+        if let Some(loaded) = slot.table.get() {
+            return remembered(slot, loaded);
         }
-        match loaded {
-            Ok(table) => Ok(table),
-            Err(what) => Err(TablebaseError::Corrupt {
-                path: slot.path.clone().unwrap_or_default(),
-                what: what.clone(),
-            }),
+        let _reading = slot.loading.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(loaded) = slot.table.get() {
+            return remembered(slot, loaded);
         }
+        let path = slot.path.as_ref().expect("tables in memory are set at construction");
+        match TierFile::read(path, &self.space, Some(tier)) {
+            Ok((_, table)) => {
+                let _ = slot.table.set(Ok(Arc::new(table)));
+            }
+            // Memory may be there at the next probe: not remembered.
+            Err(e @ TablebaseError::OutOfMemory { .. }) => return Err(e),
+            Err(e) => {
+                let _ = slot.table.set(Err(e.to_string()));
+                return Err(e);
+            }
+        }
+        remembered(slot, slot.table.get().expect("set just now"))
     }
 
     /// The value of `pos` for its side to move (WDL and DTM in plies), or
