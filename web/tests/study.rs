@@ -265,3 +265,19 @@ async fn terni_lapilli_evaluation_is_broken_down_by_line() {
     let (s, e) = get(&app, "/api/eval?game=tapatan&moves=zz").await;
     assert_eq!((s, kind(&e)), (StatusCode::BAD_REQUEST, "move"));
 }
+
+#[tokio::test]
+async fn the_study_module_is_served_and_has_its_place() {
+    let app = app(2);
+    let (status, kind, body) =
+        call(&app, Request::get("/assets/study.js").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/javascript"), "{kind}");
+    for route in ["/api/analysis", "/api/solve", "/api/history", "/api/eval"] {
+        assert!(body.contains(route), "study.js does not use {route}");
+    }
+    let (_, _, page) = call(&app, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert!(page.contains("id=\"study\""), "the page has no #study section");
+    let (_, _, script) = call(&app, Request::get("/assets/app.js").body(Body::empty()).unwrap()).await;
+    assert!(script.contains("./study.js"), "app.js does not import study.js");
+}
