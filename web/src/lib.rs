@@ -84,6 +84,9 @@ impl Default for Config {
 pub struct State {
     covers: Covers,
     jobs: Arc<Semaphore>,
+    /// Position reads and probes at once (4 per engine job): apart from
+    /// the engine's, so that legal moves never wait behind a search.
+    lookups: Arc<Semaphore>,
     /// Analysis streams running at once: as many as engine jobs, apart
     /// from them (a stream holds its slot up to a minute).
     analyses: Arc<Semaphore>,
@@ -98,6 +101,7 @@ pub fn router<R: Registry + 'static>(config: &Config) -> Router {
     let state = Arc::new(State {
         covers: Covers::new(config.tablebase.clone()),
         jobs: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
+        lookups: Arc::new(Semaphore::new(4 * config.engine_jobs.max(1))),
         analyses: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
         analysis_cap: config.engine_jobs.max(1),
         solves: Arc::new(Semaphore::new(1)),

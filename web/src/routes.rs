@@ -96,14 +96,25 @@ pub(crate) fn read_body<T: serde::de::DeserializeOwned>(
 }
 
 /// Runs `work` on a blocking thread, holding one of the server's engine
-/// slots, for at most `cap`.
-pub(crate) async fn blocking<T, F>(state: &Arc<State>, cap: Duration, work: F) -> Result<T, ApiError>
+/// slots (a search) or of its lookup slots (a position read, its values
+/// probed: milliseconds, so it never waits behind a search), for at most
+/// `cap`.
+pub(crate) async fn blocking<T, F>(
+    state: &Arc<State>,
+    pool: Pool,
+    cap: Duration,
+    work: F,
+) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&State) -> Result<T, ApiError> + Send + 'static,
 {
     let busy = || ApiError::new(Kind::Resources, "the server is shutting down");
-    let permit = state.jobs.clone().acquire_owned().await.map_err(|_| busy())?;
+    let slots = match pool {
+        Pool::Engine => &state.jobs,
+        Pool::Lookup => &state.lookups,
+    };
+    let permit = slots.clone().acquire_owned().await.map_err(|_| busy())?;
     let shared = state.clone();
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
@@ -117,6 +128,15 @@ where
             format!("the work took longer than {} s, the server's cap", cap.as_secs()),
         )),
     }
+}
+
+/// The slots a blocking job takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pool {
+    /// A search (`/api/ai`).
+    Engine,
+    /// A position read and probed.
+    Lookup,
 }
 
 /// A JSON answer, or the error.
@@ -137,7 +157,7 @@ pub async fn board<R: Registry + 'static>(
         Err(e) => return query_error(&e).into_response(),
     };
     answer(
-        blocking(&state, POSITION_TIME_CAP, move |s| {
+        blocking(&state, Pool::Lookup, POSITION_TIME_CAP, move |s| {
             with_game_id::<R, _>(&query.game, views::Board { covers: &s.covers })
                 .map_err(|e| ApiError::option(&e))?
         })
@@ -155,7 +175,7 @@ pub async fn position<R: Registry + 'static>(
         Err(e) => return query_error(&e).into_response(),
     };
     answer(
-        blocking(&state, POSITION_TIME_CAP, move |s| {
+        blocking(&state, Pool::Lookup, POSITION_TIME_CAP, move |s| {
             let view = views::Position {
                 position: query.position.as_deref(),
                 moves: query.moves.as_deref(),
@@ -185,7 +205,7 @@ pub async fn ai<R: Registry + 'static>(
         .seed
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
     answer(
-        blocking(&state, side.time_cap(), move |s| {
+        blocking(&state, Pool::Engine, side.time_cap(), move |s| {
             let view = views::Ai {
                 position: request.position.as_deref(),
                 moves: request.moves.as_deref(),

@@ -6,7 +6,7 @@ use crate::analysis::{Analyse, AnalysisQuery, MAX_MOVETIME_MS};
 use crate::api::PositionQuery;
 use crate::error::{ApiError, Kind};
 use crate::history::{Eval, History};
-use crate::routes::{answer, blocking, query_error, query_error_of, read_body};
+use crate::routes::{answer, blocking, query_error, query_error_of, read_body, Pool};
 use crate::solve::{Reporter, Solve, SolveRequest};
 use crate::stream::{self, Message, Stopper};
 use crate::State;
@@ -143,7 +143,7 @@ pub async fn history<R: Registry + 'static>(
         Err(e) => return query_error(&e).into_response(),
     };
     answer(
-        blocking(&state, STUDY_TIME_CAP, move |s| {
+        blocking(&state, Pool::Lookup, STUDY_TIME_CAP, move |s| {
             let view = History {
                 position: query.position.as_deref(),
                 moves: query.moves.as_deref(),
@@ -165,7 +165,7 @@ pub async fn eval<R: Registry + 'static>(
         Err(e) => return query_error(&e).into_response(),
     };
     answer(
-        blocking(&state, STUDY_TIME_CAP, move |_| {
+        blocking(&state, Pool::Lookup, STUDY_TIME_CAP, move |_| {
             let view = Eval { position: query.position.as_deref(), moves: query.moves.as_deref() };
             with_game_id::<R, _>(&query.game, view).map_err(|e| ApiError::option(&e))?
         })
