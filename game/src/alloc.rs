@@ -17,6 +17,16 @@
 
 use std::fmt;
 
+/// The process's peak resident memory in bytes (`VmHWM` of
+/// `/proc/self/status`), where the system reports it (Linux): what the
+/// tablebase builds and the web server's load test report.
+pub fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
 /// The system refused an allocation (or the size does not fit the address
 /// space).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

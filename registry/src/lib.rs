@@ -34,24 +34,27 @@
 //! The crate's `tests/registry.rs` registers a toy game end to end.
 
 use lapilli_game::{CheckedGame, Evaluate, Game};
-use lapilli_tablebase::{BuildOptions, Oracle, Progress, TablebaseError, TablebaseFolder, TierReport};
+use lapilli_tablebase::Progress;
 use std::error::Error;
 use std::fmt::Display;
-use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use thiserror::Error;
 
 mod cache;
+mod eval;
 mod foreign;
 mod id;
 mod replay;
 mod solution;
+mod tables;
 
 pub use cache::{cache_root, store_dir, CACHE_ENV};
+pub use eval::{EvalBreakdown, EvalTerm};
 pub use foreign::ForeignFormat;
 pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
 pub use replay::{ending_text, replay, ReplayError, ReplayFault, Replayed};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport};
+pub use tables::{EndgameBuild, OpenTables, SolveError, TableStore, TablebaseSupport};
 
 /// A name a game family answers to, with a one-line description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,65 +207,6 @@ pub struct Unsolvable {
     pub reason: String,
 }
 
-/// Why a solve failed.
-#[derive(Debug, Error)]
-pub enum SolveError {
-    /// The variant has no strong solution here.
-    #[error(transparent)]
-    Unsolvable(#[from] Unsolvable),
-    /// Its tables could not be built, written or read.
-    #[error(transparent)]
-    Tablebase(#[from] TablebaseError),
-}
-
-/// Where a solve keeps its tier tables and how it builds them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TableStore {
-    /// The folder of the variant's tables; `None`: the variant's default
-    /// (games solved in memory ignore it).
-    pub dir: Option<PathBuf>,
-    /// Threads, memory budget, rebuild.
-    pub build: BuildOptions,
-}
-
-/// The builds a variant's endgame tables take (a front end's input).
-pub type EndgameBuild = Box<
-    dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync,
->;
-
-/// Opens a folder of a variant's tables, listed once by the caller
-/// ([`TablebaseFolder::open`]), every file checked.
-pub type OpenTables<G> =
-    Box<dyn Fn(&TablebaseFolder) -> Result<Box<dyn Oracle<G>>, TablebaseError> + Send + Sync>;
-
-/// What a variant offers of tier tablebases ([`lapilli_tablebase`]). The
-/// tables' file headers name the variant by its id
-/// ([`VariantDescriptor::id`]): the game's `TierSpace::variant_name` must
-/// give the same text.
-pub struct TablebaseSupport<G: Game> {
-    /// The fewest pieces a side has in an endgame table (for morris 3: a
-    /// side with two has lost).
-    pub min_pieces: u8,
-    /// The most pieces a side may have in the endgame tables
-    /// [`TablebaseSupport::build_endgames`] builds.
-    pub max_pieces: u8,
-    /// Builds the movement-phase endgame tables with at most the given
-    /// number of pieces a side into a folder (dependencies first; files
-    /// already there are reused), returning a report per tier.
-    pub build_endgames: EndgameBuild,
-    /// Opens a folder of the variant's tables (any tier set).
-    pub open: OpenTables<G>,
-}
-
-impl<G: Game> std::fmt::Debug for TablebaseSupport<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TablebaseSupport")
-            .field("min_pieces", &self.min_pieces)
-            .field("max_pieces", &self.max_pieces)
-            .finish_non_exhaustive()
-    }
-}
-
 /// The side type of a variant's positions.
 pub type SideOf<V> = <<V as VariantDescriptor>::Position as Game>::Side;
 
@@ -375,6 +319,14 @@ pub trait VariantDescriptor: Sized {
     /// default.
     fn foreign_formats(&self) -> Vec<Box<dyn ForeignFormat<Self::Position>>> {
         Vec::new()
+    }
+
+    /// The static evaluation of `pos` for its side to move, term by term
+    /// (the patterns that score and their points), for games whose
+    /// heuristic is such a sum; `None` by default.
+    fn evaluation_terms(&self, pos: &Self::Position) -> Option<EvalBreakdown> {
+        let _ = pos;
+        None
     }
 
     /// The variant's tier tablebases, if it has them.

@@ -3,6 +3,8 @@
 // server's API; the page keeps the game as a position text and a list of
 // plies, which it mirrors in the address (/play/<game>?position=...&moves=...).
 
+import "./study.js";
+
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const SIDES = [
@@ -233,6 +235,7 @@ function render() {
   $("position-text").textContent = pos.position;
   $("undo").disabled = !state.moves.length;
   $("redo").disabled = !state.redo.length;
+  document.dispatchEvent(new CustomEvent("lapilli:position", { detail: { game: state.game, start: state.start, moves: state.moves, pos, board } }));
 }
 
 function fromAddress() {
@@ -247,6 +250,7 @@ async function main() {
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("flip").onclick = () => { state.flipped = !state.flipped; render(); };
+  document.addEventListener("lapilli:refresh", () => refresh());
   $("game").onchange = () => loadGame($("game").value).catch(showError);
   $("variant").onchange = () => loadGame($("variant").value.trim()).catch(showError);
   try {

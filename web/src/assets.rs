@@ -6,5 +6,9 @@
 pub const INDEX_HTML: &str = include_str!("../assets/index.html");
 /// The page's script, an ES module, served at `/assets/app.js`.
 pub const APP_JS: &str = include_str!("../assets/app.js");
+/// The study panel's module (analysis, solve, value history, evaluation
+/// breakdown), imported by the page's script, served at
+/// `/assets/study.js`.
+pub const STUDY_JS: &str = include_str!("../assets/study.js");
 /// The page's style sheet, served at `/assets/style.css`.
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");

@@ -78,6 +78,12 @@ impl Covers {
         Ok(cover)
     }
 
+    /// Keeps `cover` as `v`'s from now on (a solve just finished).
+    pub fn set<V: VariantDescriptor>(&self, v: &V, cover: Cover<V::Position>) {
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        found.insert(v.id(), Arc::new(cover));
+    }
+
     fn find<V: VariantDescriptor>(&self, v: &V) -> Result<Cover<V::Position>, ApiError> {
         if let Ok(solution) = v.solve() {
             return Ok(Cover::Solution(solution));

@@ -11,7 +11,8 @@
 //!
 //! Routes:
 //! - `GET /`, `GET /play/<game-id>`: the page; `/assets/app.js`,
-//!   `/assets/style.css` its script and style, all embedded.
+//!   `/assets/study.js`, `/assets/style.css` its scripts and style, all
+//!   embedded.
 //! - `GET /api/games`: every game with its options and variants.
 //! - `GET /api/board?game=<id>`: the board's points (names, coordinates)
 //!   and lines, the sides, the notation.
@@ -20,18 +21,32 @@
 //!   legal move with its value where covered.
 //! - `POST /api/ai` `{"game", "side"[, "position", "moves", "seed"]}`: the
 //!   move a player chooses.
+//! - `GET /api/analysis?game=<id>[&position][&moves][&movetime=MS][&depth=D]`:
+//!   the engine's analysis as server-sent events, one per iteration
+//!   ([`analysis`]); closing the stream stops the search.
+//! - `GET /api/solve?game=<id>` (events: progress, then the solution) and
+//!   `POST /api/solve` `{"game"}` (one answer): the strong solution, kept
+//!   in the command line's cache folder ([`solve`]).
+//! - `GET /api/history?game=<id>[&position][&moves]`: each ply's value
+//!   before and after, the mistakes marked; `GET /api/eval?...`: the
+//!   evaluation term by term ([`history`]).
 //!
 //! Errors are `{"error": {"kind", "message"}}` with a 4xx status for bad
 //! requests ([`error::ApiError`]).
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod cover;
 pub mod error;
+pub mod history;
 pub mod routes;
 pub mod sides;
+pub mod solve;
+pub mod stream;
+pub mod study_routes;
 pub mod views;
 
 use axum::extract::DefaultBodyLimit;
@@ -50,7 +65,8 @@ pub struct Config {
     /// A folder of tier tablebases (`--tablebase DIR`): the values and the
     /// perfect player of the variant its files are of.
     pub tablebase: Option<PathBuf>,
-    /// How many engine jobs run at once (others wait their turn).
+    /// How many engine jobs run at once (others wait their turn), and how
+    /// many analysis streams (beyond them a request is refused).
     pub engine_jobs: usize,
     /// The largest request body taken, in bytes.
     pub body_limit: usize,
@@ -68,6 +84,15 @@ impl Default for Config {
 pub struct State {
     covers: Covers,
     jobs: Arc<Semaphore>,
+    /// Position reads and probes at once (4 per engine job): apart from
+    /// the engine's, so that legal moves never wait behind a search.
+    lookups: Arc<Semaphore>,
+    /// Analysis streams running at once: as many as engine jobs, apart
+    /// from them (a stream holds its slot up to a minute).
+    analyses: Arc<Semaphore>,
+    analysis_cap: usize,
+    /// One solve at a time (a Six Men's Morris build takes the cores).
+    solves: Arc<Semaphore>,
     body_limit: usize,
 }
 
@@ -76,17 +101,26 @@ pub fn router<R: Registry + 'static>(config: &Config) -> Router {
     let state = Arc::new(State {
         covers: Covers::new(config.tablebase.clone()),
         jobs: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
+        lookups: Arc::new(Semaphore::new(4 * config.engine_jobs.max(1))),
+        analyses: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
+        analysis_cap: config.engine_jobs.max(1),
+        solves: Arc::new(Semaphore::new(1)),
         body_limit: config.body_limit,
     });
     Router::new()
         .route("/", get(routes::index))
         .route("/play/{game}", get(routes::index))
         .route("/assets/app.js", get(routes::app_js))
+        .route("/assets/study.js", get(routes::study_js))
         .route("/assets/style.css", get(routes::style_css))
         .route("/api/games", get(routes::games::<R>))
         .route("/api/board", get(routes::board::<R>))
         .route("/api/position", get(routes::position::<R>))
         .route("/api/ai", post(routes::ai::<R>))
+        .route("/api/analysis", get(study_routes::analysis::<R>))
+        .route("/api/solve", get(study_routes::solve_stream::<R>).post(study_routes::solve::<R>))
+        .route("/api/history", get(study_routes::history::<R>))
+        .route("/api/eval", get(study_routes::eval::<R>))
         .fallback(routes::not_found)
         .method_not_allowed_fallback(routes::wrong_method)
         .layer(DefaultBodyLimit::max(config.body_limit))

@@ -2,7 +2,7 @@
 //! work on a blocking thread within a time cap, and answering JSON.
 
 use crate::api::{AiRequest, PositionQuery};
-use crate::assets::{APP_JS, INDEX_HTML, STYLE_CSS};
+use crate::assets::{APP_JS, INDEX_HTML, STUDY_JS, STYLE_CSS};
 use crate::error::{excerpt_all, ApiError, Kind};
 use crate::sides::SideSpec;
 use crate::views;
@@ -33,6 +33,11 @@ pub async fn app_js() -> Response {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS).into_response()
 }
 
+/// `/assets/study.js`.
+pub async fn study_js() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], STUDY_JS).into_response()
+}
+
 /// `/assets/style.css`.
 pub async fn style_css() -> Response {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS).into_response()
@@ -42,13 +47,14 @@ pub async fn style_css() -> Response {
 pub async fn not_found() -> ApiError {
     ApiError::new(
         Kind::NotFound,
-        "no such page or route: the API is /api/games, /api/board, /api/position and /api/ai",
+        "no such page or route: the API is /api/games, /api/board, /api/position, /api/ai, /api/analysis, \
+         /api/solve, /api/history and /api/eval",
     )
 }
 
 /// A method the route does not take.
 pub async fn wrong_method() -> ApiError {
-    ApiError::new(Kind::Usage, "this route does not take that method (GET for the pages and /api/games, /api/board, /api/position; POST for /api/ai)")
+    ApiError::new(Kind::Usage, "this route does not take that method (POST for /api/ai, GET or POST for /api/solve, GET for the others)")
         .with_status(StatusCode::METHOD_NOT_ALLOWED)
 }
 
@@ -58,22 +64,57 @@ pub async fn games<R: Registry>() -> Response {
 }
 
 /// A query that does not read, in the API's words.
-fn query_error(e: &QueryRejection) -> ApiError {
+pub(crate) fn query_error(e: &QueryRejection) -> ApiError {
+    query_error_of(e, "game, position and moves")
+}
+
+/// A query that does not read, naming the route's parameters `params`.
+pub(crate) fn query_error_of(e: &QueryRejection, params: &str) -> ApiError {
     ApiError::new(
         Kind::Usage,
-        excerpt_all(&format!("the query: {} (the parameters are game, position and moves)", e.body_text())),
+        excerpt_all(&format!("the query: {} (the parameters are {params})", e.body_text())),
     )
 }
 
+/// A JSON request body read as a `T`, or the error: over the size limit
+/// (413), no JSON of `T`'s shape (`expected` says which).
+pub(crate) fn read_body<T: serde::de::DeserializeOwned>(
+    state: &State,
+    body: Result<Bytes, BytesRejection>,
+    expected: &str,
+) -> Result<T, ApiError> {
+    let body = match body {
+        Ok(body) => body,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            let message = format!("the request body is larger than the limit of {} bytes", state.body_limit);
+            return Err(ApiError::new(Kind::Usage, message).with_status(StatusCode::PAYLOAD_TOO_LARGE));
+        }
+        Err(e) => return Err(ApiError::new(Kind::Usage, excerpt_all(&e.body_text()))),
+    };
+    serde_json::from_slice(&body)
+        .map_err(|e| ApiError::new(Kind::Usage, excerpt_all(&format!("the body: {e} (expected {expected})"))))
+}
+
 /// Runs `work` on a blocking thread, holding one of the server's engine
-/// slots, for at most `cap`.
-async fn blocking<T, F>(state: &Arc<State>, cap: Duration, work: F) -> Result<T, ApiError>
+/// slots (a search) or of its lookup slots (a position read, its values
+/// probed: milliseconds, so it never waits behind a search), for at most
+/// `cap`.
+pub(crate) async fn blocking<T, F>(
+    state: &Arc<State>,
+    pool: Pool,
+    cap: Duration,
+    work: F,
+) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&State) -> Result<T, ApiError> + Send + 'static,
 {
     let busy = || ApiError::new(Kind::Resources, "the server is shutting down");
-    let permit = state.jobs.clone().acquire_owned().await.map_err(|_| busy())?;
+    let slots = match pool {
+        Pool::Engine => &state.jobs,
+        Pool::Lookup => &state.lookups,
+    };
+    let permit = slots.clone().acquire_owned().await.map_err(|_| busy())?;
     let shared = state.clone();
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
@@ -89,8 +130,17 @@ where
     }
 }
 
+/// The slots a blocking job takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pool {
+    /// A search (`/api/ai`).
+    Engine,
+    /// A position read and probed.
+    Lookup,
+}
+
 /// A JSON answer, or the error.
-fn answer<T: Serialize>(result: Result<T, ApiError>) -> Response {
+pub(crate) fn answer<T: Serialize>(result: Result<T, ApiError>) -> Response {
     match result {
         Ok(body) => Json(body).into_response(),
         Err(e) => e.into_response(),
@@ -107,7 +157,7 @@ pub async fn board<R: Registry + 'static>(
         Err(e) => return query_error(&e).into_response(),
     };
     answer(
-        blocking(&state, POSITION_TIME_CAP, move |s| {
+        blocking(&state, Pool::Lookup, POSITION_TIME_CAP, move |s| {
             with_game_id::<R, _>(&query.game, views::Board { covers: &s.covers })
                 .map_err(|e| ApiError::option(&e))?
         })
@@ -125,7 +175,7 @@ pub async fn position<R: Registry + 'static>(
         Err(e) => return query_error(&e).into_response(),
     };
     answer(
-        blocking(&state, POSITION_TIME_CAP, move |s| {
+        blocking(&state, Pool::Lookup, POSITION_TIME_CAP, move |s| {
             let view = views::Position {
                 position: query.position.as_deref(),
                 moves: query.moves.as_deref(),
@@ -142,25 +192,11 @@ pub async fn ai<R: Registry + 'static>(
     Shared(state): Shared<Arc<State>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let body = match body {
-        Ok(body) => body,
-        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            let message = format!("the request body is larger than the limit of {} bytes", state.body_limit);
-            return ApiError::new(Kind::Usage, message)
-                .with_status(StatusCode::PAYLOAD_TOO_LARGE)
-                .into_response();
-        }
-        Err(e) => return ApiError::new(Kind::Usage, excerpt_all(&e.body_text())).into_response(),
-    };
-    let request: AiRequest = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            let message = format!(
-                "the body: {e} (expected {{\"game\", \"side\"[, \"position\", \"moves\", \"seed\"]}})"
-            );
-            return ApiError::new(Kind::Usage, excerpt_all(&message)).into_response();
-        }
-    };
+    let request: AiRequest =
+        match read_body(&state, body, "{\"game\", \"side\"[, \"position\", \"moves\", \"seed\"]}") {
+            Ok(r) => r,
+            Err(e) => return e.into_response(),
+        };
     let side: SideSpec = match request.side.parse() {
         Ok(side) => side,
         Err(e) => return ApiError::into_response(e),
@@ -169,7 +205,7 @@ pub async fn ai<R: Registry + 'static>(
         .seed
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
     answer(
-        blocking(&state, side.time_cap(), move |s| {
+        blocking(&state, Pool::Engine, side.time_cap(), move |s| {
             let view = views::Ai {
                 position: request.position.as_deref(),
                 moves: request.moves.as_deref(),

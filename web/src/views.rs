@@ -62,7 +62,7 @@ pub fn games<R: Registry>() -> GamesJson {
 
 /// The names of a variant's points: the board's names, or the indices
 /// when it names none.
-fn point_names<V: VariantDescriptor>(v: &V) -> Vec<String> {
+pub fn point_names<V: VariantDescriptor>(v: &V) -> Vec<String> {
     let board = v.board();
     if board.point_names.len() == board.points {
         board.point_names
@@ -133,6 +133,23 @@ impl GameVisitor for Board<'_> {
     }
 }
 
+/// The position of the text `position` in `v`, or its start.
+///
+/// # Errors
+/// Kind `position` for a text that is no position of `v`.
+pub fn start_of<V: VariantDescriptor>(v: &V, position: Option<&str>) -> Result<V::Position, ApiError> {
+    match position {
+        None => Ok(v.start()),
+        Some(text) => v.parse_position(text).map_err(|e| {
+            let why = match e {
+                PositionTextError::Unreadable(e) => e.to_string(),
+                PositionTextError::OtherVariant(m) => m.to_string(),
+            };
+            ApiError::new(Kind::Position, excerpt_all(&format!("position {text:?}: {why}")))
+        }),
+    }
+}
+
 /// The game record of `moves` (words separated by spaces, each one or
 /// several plies of one side) played from `position` (or the start), with
 /// the text of each ply played.
@@ -141,21 +158,12 @@ impl GameVisitor for Board<'_> {
 /// Kind `position` for a text that is no position of `v`; kind `move` for
 /// a move that does not read or is illegal, kind `game-over` for one after
 /// the game ended, named with its number.
-fn replay<V: VariantDescriptor>(
+pub fn replay<V: VariantDescriptor>(
     v: &V,
     position: Option<&str>,
     moves: Option<&str>,
 ) -> Result<(GameRecord<V::Position>, Vec<String>), ApiError> {
-    let start = match position {
-        None => v.start(),
-        Some(text) => v.parse_position(text).map_err(|e| {
-            let why = match e {
-                PositionTextError::Unreadable(e) => e.to_string(),
-                PositionTextError::OtherVariant(m) => m.to_string(),
-            };
-            ApiError::new(Kind::Position, excerpt_all(&format!("position {text:?}: {why}")))
-        })?,
-    };
+    let start = start_of(v, position)?;
     let done =
         lapilli_registry::replay(v, start, moves.unwrap_or_default().split_whitespace()).map_err(|e| {
             let kind = match e.fault {

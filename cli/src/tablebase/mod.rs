@@ -41,14 +41,7 @@ pub fn build_note<V: VariantDescriptor>(v: &V, dir: Option<&Path>) -> Option<Str
     ))
 }
 
-/// The process's peak resident memory in bytes (`VmHWM` of
-/// `/proc/self/status`), where the system reports it (Linux).
-pub fn peak_memory_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
-}
+pub use lapilli_game::alloc::peak_memory_bytes;
 
 /// `a`, `a and b`, `a, b and c`: names listed in a sentence.
 fn listed(names: &[&str]) -> String {

@@ -196,6 +196,11 @@ impl registry::VariantDescriptor for GameVariant {
         Heuristic
     }
 
+    /// The seed's line heuristic term by term ([`crate::eval::breakdown`]).
+    fn evaluation_terms(&self, pos: &Position) -> Option<registry::EvalBreakdown> {
+        Some(crate::eval::breakdown(pos))
+    }
+
     fn diagram(&self, pos: &Position, _last: Option<Move>) -> String {
         pos.diagram()
     }

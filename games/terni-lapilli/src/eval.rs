@@ -6,6 +6,7 @@ use crate::position::Position;
 use crate::rules::BoardKind;
 use lapilli_board_graph::Bitboard;
 use lapilli_game::Evaluate;
+use lapilli_registry::{EvalBreakdown, EvalTerm};
 use std::sync::OnceLock;
 
 /// Score of a win in the seed's scale (seed 000: "+10000: Win").
@@ -63,6 +64,60 @@ pub fn line_score_on(board: BoardKind, own: Bitboard, opp: Bitboard) -> i32 {
     score
 }
 
+/// [`line_score_on`] term by term: each line of `board` that scores,
+/// with its points in order, the pieces of each side on it, its kind
+/// (`threat`, `potential`, `opponent threat`, `opponent potential`) and
+/// its points; a line of three is the one term of a won (`win`) or lost
+/// (`loss`) position. The total is [`line_score_on`]'s.
+///
+/// ```
+/// use lapilli_board_graph::{Bitboard, Point};
+/// use lapilli_terni_lapilli::eval::line_terms_on;
+/// use lapilli_terni_lapilli::BoardKind;
+/// // Seed 000's example: Black on 0 and 1, two threats and four potentials.
+/// let black = Point::new(0).bit() | Point::new(1).bit();
+/// let b = line_terms_on(BoardKind::Wheel, black, Bitboard::EMPTY);
+/// assert_eq!(b.total, 1040);
+/// assert_eq!(b.terms.iter().filter(|t| t.kind == "threat").count(), 2);
+/// assert_eq!(b.terms.iter().filter(|t| t.kind == "potential").count(), 4);
+/// ```
+pub fn line_terms_on(board: BoardKind, own: Bitboard, opp: Bitboard) -> EvalBreakdown {
+    let graph = board.board();
+    let mut terms = Vec::new();
+    for (points, &line) in graph.lines().iter().zip(lines(board)) {
+        let (o, t) = ((line & own).len(), (line & opp).len());
+        let (kind, score) = match (o, t) {
+            (3, _) => ("win", WIN_SCORE),
+            (_, 3) => ("loss", -WIN_SCORE),
+            (2, 0) => ("threat", THREAT),
+            (1, 0) => ("potential", POTENTIAL),
+            (0, 2) => ("opponent threat", -THREAT),
+            (0, 1) => ("opponent potential", -POTENTIAL),
+            _ => continue,
+        };
+        let term = EvalTerm {
+            points: points.iter().map(|p| p.index()).collect(),
+            own: o as u8,
+            opponent: t as u8,
+            kind,
+            score,
+        };
+        if score.abs() == WIN_SCORE {
+            return EvalBreakdown { terms: vec![term], total: score };
+        }
+        terms.push(term);
+    }
+    let total = terms.iter().map(|t| t.score).sum();
+    EvalBreakdown { terms, total }
+}
+
+/// The seed's heuristic of `pos` for its side to move, term by term
+/// ([`line_terms_on`] its board).
+pub fn breakdown(pos: &Position) -> EvalBreakdown {
+    let me = pos.side_to_move();
+    line_terms_on(pos.rules().variant.board_kind(), pos.pieces(me), pos.pieces(me.opponent()))
+}
+
 /// The lines of `board` as point sets, built once.
 fn lines(board: BoardKind) -> &'static [Bitboard] {
     static LINES: [OnceLock<Vec<Bitboard>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
@@ -98,4 +153,25 @@ fn score_table(board: BoardKind) -> &'static [i16] {
         }
         table
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{line_score_on, line_terms_on};
+    use crate::rules::BoardKind;
+    use lapilli_board_graph::Bitboard;
+
+    #[test]
+    fn the_terms_add_up_to_the_score_on_every_colouring() {
+        for board in [BoardKind::Wheel, BoardKind::Grid, BoardKind::DiagonalGrid] {
+            for own in 0u64..512 {
+                for opp in (0u64..512).filter(|opp| opp & own == 0) {
+                    let (own, opp) = (Bitboard(own), Bitboard(opp));
+                    let b = line_terms_on(board, own, opp);
+                    assert_eq!(b.total, line_score_on(board, own, opp), "{board:?} {own:?} {opp:?}");
+                    assert_eq!(b.total, b.terms.iter().map(|t| t.score).sum::<i32>());
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,67 @@
+//! What a variant offers of tier tablebases and how a solve keeps them:
+//! [`TablebaseSupport`], [`TableStore`], [`SolveError`].
+
+use crate::Unsolvable;
+use lapilli_game::Game;
+use lapilli_tablebase::{BuildOptions, Oracle, Progress, TablebaseError, TablebaseFolder, TierReport};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why a solve failed.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// The variant has no strong solution here.
+    #[error(transparent)]
+    Unsolvable(#[from] Unsolvable),
+    /// Its tables could not be built, written or read.
+    #[error(transparent)]
+    Tablebase(#[from] TablebaseError),
+}
+
+/// Where a solve keeps its tier tables and how it builds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableStore {
+    /// The folder of the variant's tables; `None`: the variant's default
+    /// (games solved in memory ignore it).
+    pub dir: Option<PathBuf>,
+    /// Threads, memory budget, rebuild.
+    pub build: BuildOptions,
+}
+
+/// The builds a variant's endgame tables take (a front end's input).
+pub type EndgameBuild = Box<
+    dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync,
+>;
+
+/// Opens a folder of a variant's tables, listed once by the caller
+/// ([`TablebaseFolder::open`]), every file checked.
+pub type OpenTables<G> =
+    Box<dyn Fn(&TablebaseFolder) -> Result<Box<dyn Oracle<G>>, TablebaseError> + Send + Sync>;
+
+/// What a variant offers of tier tablebases ([`lapilli_tablebase`]). The
+/// tables' file headers name the variant by its id
+/// ([`VariantDescriptor::id`]): the game's `TierSpace::variant_name` must
+/// give the same text.
+pub struct TablebaseSupport<G: Game> {
+    /// The fewest pieces a side has in an endgame table (for morris 3: a
+    /// side with two has lost).
+    pub min_pieces: u8,
+    /// The most pieces a side may have in the endgame tables
+    /// [`TablebaseSupport::build_endgames`] builds.
+    pub max_pieces: u8,
+    /// Builds the movement-phase endgame tables with at most the given
+    /// number of pieces a side into a folder (dependencies first; files
+    /// already there are reused), returning a report per tier.
+    pub build_endgames: EndgameBuild,
+    /// Opens a folder of the variant's tables (any tier set).
+    pub open: OpenTables<G>,
+}
+
+impl<G: Game> std::fmt::Debug for TablebaseSupport<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TablebaseSupport")
+            .field("min_pieces", &self.min_pieces)
+            .field("max_pieces", &self.max_pieces)
+            .finish_non_exhaustive()
+    }
+}
