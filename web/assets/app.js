@@ -71,6 +71,7 @@ async function loadGame(id, start, moves) {
     const label = document.createElement("label");
     label.textContent = `${name}: `;
     const sel = document.createElement("select");
+    sel.id = `side-${name}`;
     sel.setAttribute("aria-label", `Who plays ${name}`);
     for (const [value, text] of SIDES) {
       if (value.startsWith("perfect") && !board.solved) continue;
@@ -89,11 +90,12 @@ async function loadGame(id, start, moves) {
 
 async function refresh() {
   const ticket = ++state.ticket;
+  setState("loading");
   let pos;
   try {
     pos = await api(`/api/position?${query()}`);
   } catch (e) {
-    showError(e);
+    if (ticket === state.ticket) { showError(e); setState("error"); }
     return;
   }
   if (ticket !== state.ticket) return;
@@ -104,14 +106,25 @@ async function refresh() {
   render();
   const who = state.sides[pos.side_to_move];
   if (!pos.game_over && who && who !== "person" && !state.paused) {
+    setState("thinking");
     try {
       const ai = await api("/api/ai", { game: state.game, position: state.start, moves: state.moves.join(" "), side: who });
       if (ticket !== state.ticket) return;
       play(ai.best);
     } catch (e) {
-      if (ticket === state.ticket) showError(e);
+      if (ticket === state.ticket) { showError(e); setState("error"); }
     }
   }
+}
+
+// What the page waits for, on the status line (for the eye and for
+// tests): `loading` (the position is asked for), `over`, `thinking` (a
+// computer side chooses), `paused` (after undo or redo, a computer side
+// waits), `person` (a person's move) or `error`.
+function setState(s) {
+  const status = $("status");
+  status.dataset.state = s;
+  status.classList.toggle("thinking", s === "thinking");
 }
 
 function play(text) {
@@ -163,6 +176,9 @@ function clickPoint(p) {
   if (!cands.length) { state.selected = []; render(); return; }
   const exact = cands.filter((m) => m.points.length === sel.length);
   if (exact.length === 1) { play(exact[0].move); return; }
+  // A piece and its target chosen, one move left: its other points (the
+  // captures) follow from the rules.
+  if (cands.length === 1 && sel.length >= 2) { play(cands[0].move); return; }
   state.selected = sel;
   render();
 }
@@ -201,21 +217,27 @@ function render() {
     const o = pos.occupants[i];
     if (o) el("circle", { class: `piece ${o.side} ${o.kind}`, cx: x, cy: y, r: 0.32 });
     if (last.has(i)) el("circle", { class: "last", cx: x, cy: y, r: 0.4 });
-    el("text", { class: "label", x: x + 0.14, y: y + 0.36 }).textContent = pt.name;
-    const hit = el("circle", { class: "hit", cx: x, cy: y, r: 0.45, tabindex: 0, role: "button" });
+    el("text", { class: "label", x: x + 0.26, y: y + 0.46 }).textContent = pt.name;
+    const hit = el("circle", { class: "hit", cx: x, cy: y, r: 0.45, tabindex: 0, role: "button", "data-point": pt.name, "data-piece": o ? `${o.side} ${o.kind}` : "" });
     const what = o ? `${o.side} ${o.kind}` : "empty";
     hit.setAttribute("aria-label", `point ${pt.name}, ${what}${next.has(i) ? ", a target" : ""}`);
+    hit.setAttribute("aria-pressed", state.selected.includes(i) ? "true" : "false");
     hit.addEventListener("click", () => clickPoint(i));
     hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPoint(i); } });
   });
   const value = pos.value ? ` (${valueWords(pos)} for ${pos.side_to_move})` : "";
   $("status").textContent = pos.game_over ? `Game over: ${pos.game_over}` : `${pos.prompt}${value}`;
+  const who = state.sides[pos.side_to_move];
+  setState(pos.game_over ? "over" : who === "person" ? "person" : state.paused ? "paused" : "thinking");
   const legal = $("legal");
   legal.replaceChildren();
   for (const m of pos.moves) {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.textContent = m.value ? `${m.move} ${valueWords(m)}` : m.move;
+    b.dataset.move = m.move;
+    b.dataset.points = m.points.map((p) => board.points[p].name).join(" ");
+    if (m.value) b.dataset.value = m.value;
     if (m.value) b.className = m.value;
     b.setAttribute("aria-label", `play ${m.move}${m.value ? ", " + valueWords(m) + " for the mover" : ""}`);
     b.onclick = () => play(m.move);
