@@ -8,8 +8,10 @@
 //!
 //! ```sh
 //! apt-get install -y chromium chromium-driver
-//! cargo test -p lapilli-web --features browser-test --test browser
+//! cargo test -p lapilli-web --features browser-test --release --test browser
 //! ```
+//!
+//! (`.ci/run` does so; a debug build works too, without `--release`.)
 //!
 //! With the feature on, a missing browser or driver fails the test (it never
 //! passes without having run). `LAPILLI_CHROMIUM` and `LAPILLI_CHROMEDRIVER`
@@ -47,7 +49,7 @@ impl Registry for Games {
 
 /// How long the page may take to settle after a click (a computer's move
 /// and a first solve of Terni Lapilli included, in a debug build).
-const SETTLE: Duration = Duration::from_secs(60);
+const SETTLE: Duration = Duration::from_secs(30);
 
 /// A process this test started, ended (by its id) when dropped.
 struct Started(Child);
