@@ -20,7 +20,11 @@ async function api(path, body) {
   const init = body ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {};
   const r = await fetch(path, init);
   const j = await r.json();
-  if (!r.ok) throw new Error(j.error ? `${j.error.kind}: ${j.error.message}` : r.statusText);
+  if (!r.ok) {
+    const e = new Error(j.error ? `${j.error.kind}: ${j.error.message}` : r.statusText);
+    e.kind = j.error ? j.error.kind : "http";
+    throw e;
+  }
   return j;
 }
 
@@ -39,7 +43,57 @@ function syncAddress() {
   history.replaceState(null, "", `/play/${encodeURIComponent(state.game)}${s ? "?" + s : ""}`);
 }
 
-function showError(e) { $("error").textContent = e ? String(e.message || e) : ""; }
+// The error line: the server's errors with their kind first.
+function showError(e) {
+  const line = $("error");
+  line.textContent = e ? String(e.message || e) : "";
+  line.dataset.kind = e ? e.kind || "page" : "";
+}
+
+// The position after `moves` from `start`, or the server's error.
+function ask(start, moves) {
+  const q = new URLSearchParams({ game: state.game });
+  if (start) q.set("position", start);
+  if (moves.length) q.set("moves", moves.join(" "));
+  return api(`/api/position?${q}`);
+}
+
+// The game in the text fields (a pasted position and move list), checked
+// by the server first: an error leaves the game as it was.
+async function loadText(keepMoves = true) {
+  const typed = $("start-text").value.trim();
+  const start = typed && typed !== state.board.start ? typed : null;
+  const moves = keepMoves ? $("moves-text").value.trim().split(/\s+/).filter(Boolean) : [];
+  showError(null);
+  try {
+    await ask(start, moves);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  Object.assign(state, { start, moves, movers: [], redo: [], selected: [], paused: false });
+  refresh();
+}
+
+// A move typed in the game's notation (one or several plies of the side to
+// move), checked by the server first.
+async function typeMove() {
+  const text = $("move-input").value.trim();
+  if (!text || !state.pos || state.pos.game_over) return;
+  showError(null);
+  let pos;
+  try {
+    pos = await ask(state.start, [...state.moves, text]);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  const mover = state.pos.side_to_move;
+  for (let i = state.moves.length; i < pos.played.length; i++) state.movers.push(mover);
+  Object.assign(state, { moves: pos.played, redo: [], selected: [], paused: false });
+  $("move-input").value = "";
+  refresh();
+}
 
 async function loadGames() {
   const { games } = await api("/api/games");
@@ -246,13 +300,21 @@ function render() {
   }
   const hist = $("history");
   hist.replaceChildren();
-  for (const t of pos.played) {
+  pos.played.forEach((t, i) => {
     const li = document.createElement("li");
-    li.textContent = t;
+    li.dataset.move = t;
+    const n = document.createElement("span");
+    n.className = "ply";
+    n.textContent = `${i + 1}.`;
+    li.append(n, ` ${t}`);
     hist.append(li);
-  }
+  });
   $("diagram").textContent = pos.diagram;
   $("position-text").textContent = pos.position;
+  const field = (id, text) => { if (document.activeElement !== $(id)) $(id).value = text; };
+  field("start-text", state.start || board.start);
+  field("moves-text", pos.played.join(" "));
+  $("move-input").disabled = !!pos.game_over;
   $("undo").disabled = !state.moves.length;
   $("redo").disabled = !state.redo.length;
 }
@@ -270,6 +332,15 @@ async function main() {
   $("redo").onclick = redo;
   $("flip").onclick = () => { state.flipped = !state.flipped; render(); };
   $("game").onchange = () => loadGame($("game").value).catch(showError);
+  $("text-form").onsubmit = (e) => { e.preventDefault(); loadText(); };
+  // A pasted position starts a game from it; pasted moves are played from
+  // the start position shown.
+  $("start-text").addEventListener("paste", () => setTimeout(() => loadText(false)));
+  $("moves-text").addEventListener("paste", () => setTimeout(() => loadText()));
+  $("moves-text").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); loadText(); }
+  });
+  $("move-form").onsubmit = (e) => { e.preventDefault(); typeMove(); };
   $("variant").onchange = () => loadGame($("variant").value.trim()).catch(showError);
   try {
     await loadGames();

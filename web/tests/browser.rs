@@ -21,8 +21,10 @@
 //! the perfect player, reading the solved-value labels of the moves, to the
 //! end and its reason; plays Nine Men's Morris through a mill, a removal and
 //! an undo, checking the board after each; makes a Petteia custodian
-//! capture and checks the captured man is gone. Screenshots go to
-//! `target/browser/*.png`.
+//! capture and checks the captured man is gone; types a move; has a
+//! malformed position and an illegal move refused with their kinds shown;
+//! loads a position and a move list from the text fields. Screenshots go
+//! to `target/browser/*.png`.
 
 #![cfg(feature = "browser-test")]
 
@@ -145,7 +147,7 @@ async fn page(c: &Client) -> Result<Value> {
         const pieces = {};
         for (const p of document.querySelectorAll("[data-point]")) pieces[p.dataset.point] = p.dataset.piece;
         return { state: status.dataset.state || "", status: status.textContent,
-                 played: [...document.querySelectorAll("#history li")].map((li) => li.textContent),
+                 played: [...document.querySelectorAll("#history li")].map((li) => li.dataset.move),
                  moves, pieces, error: document.getElementById("error").textContent };
     "##;
     Ok(c.execute(script, vec![]).await?)
@@ -318,7 +320,63 @@ async fn petteia(c: &Client, base: &str) -> Result {
     assert_eq!(p["played"][2], "c2-c4xb4", "{p}");
     assert_eq!(piece(&p, "b4"), "", "b4 is captured: {p}");
     assert_eq!((piece(&p, "a4"), piece(&p, "c4")), ("white piece", "white piece"), "{p}");
-    screenshot(c, "petteia-capture").await
+    screenshot(c, "petteia-capture").await?;
+    keyboard_and_text(c).await
+}
+
+/// Sets the text of the field `id` and submits its form with Enter.
+async fn submit(c: &Client, id: &str, text: &str) -> Result {
+    let field = c.find(Locator::Id(id)).await?;
+    field.clear().await?;
+    field.send_keys(text).await?;
+    field.send_keys("\u{E007}").await?;
+    Ok(())
+}
+
+/// Waits for the error line to show an error of kind `kind`; its text.
+async fn error_shown(c: &Client, kind: &str) -> Result<String> {
+    let deadline = Instant::now() + SETTLE;
+    loop {
+        let line = c.find(Locator::Id("error")).await?;
+        if line.attr("data-kind").await?.as_deref() == Some(kind) {
+            return Ok(line.text().await?);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("no error of kind {kind} shown: {:?}", line.text().await?).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Petteia after the capture: black types a move; a malformed position and
+/// an illegal move typed are refused with their kind shown, the game kept;
+/// a start position and a move list put in the text fields load.
+async fn keyboard_and_text(c: &Client) -> Result {
+    submit(c, "move-input", "d7-d5").await?;
+    let p = settled(c, 4).await?;
+    assert_eq!((piece(&p, "d7"), piece(&p, "d5")), ("", "black piece"), "the typed move: {p}");
+    submit(c, "move-input", "a1-a8").await?;
+    let message = error_shown(c, "move").await?;
+    assert!(message.starts_with("move:"), "{message}");
+    submit(c, "start-text", "mmmmmmmm/8/8 w 0").await?;
+    let message = error_shown(c, "position").await?;
+    assert!(message.starts_with("position:"), "{message}");
+    assert_eq!(page(c).await?["played"].as_array().map(Vec::len), Some(4), "the game is kept");
+    let start = "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0";
+    c.find(Locator::Id("start-text")).await?.clear().await?;
+    c.find(Locator::Id("start-text")).await?.send_keys(start).await?;
+    submit(c, "moves-text", "a2-a4 b7-b4 c2-c4").await?;
+    let loaded = json!(["a2-a4", "b7-b4", "c2-c4xb4"]);
+    let deadline = Instant::now() + SETTLE;
+    while page(c).await?["played"] != loaded {
+        if Instant::now() > deadline {
+            return Err(format!("the text did not load: {}", page(c).await?).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let p = settled(c, 3).await?;
+    assert_eq!(piece(&p, "b4"), "", "{p}");
+    Ok(())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
