@@ -38,7 +38,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-type Result<T = ()> = std::result::Result<T, Box<dyn Error>>;
+type Result<T = ()> = std::result::Result<T, Box<dyn Error + Send + Sync>>;
 
 struct Games;
 impl Registry for Games {
@@ -385,20 +385,30 @@ async fn the_page_plays_in_a_browser() -> Result {
     let base = format!("http://{addr}");
     let (_driver, driver_port) = chromedriver()?;
     let (c, profile) = browser(driver_port).await?;
-    c.goto(&base).await?;
-    let first = settled(&c, 0).await?;
-    assert!(!first["moves"].as_array().is_none_or(Vec::is_empty), "the start page offers no moves: {first}");
-    assert_eq!(c.title().await?, "lapilli");
-    let result = async {
-        terni_lapilli(&c, &base).await?;
-        nine_mens_morris(&c, &base).await?;
-        petteia(&c, &base).await
-    }
-    .await;
-    if result.is_err() {
+    // The checks run in a task of their own, so that the browser is closed
+    // (and chromedriver ended) whether they fail or panic.
+    let scenario = {
+        let (c, base) = (c.clone(), base.clone());
+        tokio::spawn(async move {
+            c.goto(&base).await?;
+            let first = settled(&c, 0).await?;
+            let offered = first["moves"].as_array().map_or(0, Vec::len);
+            assert!(offered > 0, "the start page offers no moves: {first}");
+            assert_eq!(c.title().await?, "lapilli");
+            terni_lapilli(&c, &base).await?;
+            nine_mens_morris(&c, &base).await?;
+            petteia(&c, &base).await
+        })
+    };
+    let outcome = scenario.await;
+    if !matches!(outcome, Ok(Ok(()))) {
         let _ = screenshot(&c, "failure").await;
     }
     c.close().await?;
     let _ = std::fs::remove_dir_all(profile);
-    result
+    match outcome {
+        Ok(result) => result,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(e) => Err(e.into()),
+    }
 }
