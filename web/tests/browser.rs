@@ -2,20 +2,20 @@
 //! chromedriver by fantoccini (WebDriver), against the server started in
 //! this process on a free loopback port.
 //!
-//! Opt-in, under the feature `browser-test` (without it this file compiles
-//! to nothing, so `cargo test --workspace` does not run it); it needs
-//! Debian's `chromium` and `chromium-driver` packages:
+//! Opt-in: the test is ignored unless asked for, so `cargo test
+//! --workspace` lists it as ignored and does not run it. It needs Debian's
+//! `chromium` and `chromium-driver` packages:
 //!
 //! ```sh
 //! apt-get install -y chromium chromium-driver
-//! cargo test -p lapilli-web --features browser-test --release --test browser
+//! cargo test -p lapilli-web --release --test browser -- --ignored
 //! ```
 //!
-//! (`.ci/run` does so; a debug build works too, without `--release`.)
-//!
-//! With the feature on, a missing browser or driver fails the test (it never
-//! passes without having run). `LAPILLI_CHROMIUM` and `LAPILLI_CHROMEDRIVER`
-//! name other binaries than `/usr/bin/chromium` and `/usr/bin/chromedriver`.
+//! (`.ci/run` runs it so, with `--workspace` in place of `-p lapilli-web`
+//! to reuse the builds of its test step; a debug build works too.) Asked
+//! for, a missing browser or driver fails the test: it never passes
+//! without having run. `LAPILLI_CHROMIUM` and `LAPILLI_CHROMEDRIVER` name
+//! other binaries than `/usr/bin/chromium` and `/usr/bin/chromedriver`.
 //!
 //! It loads the page; plays a whole Terni Lapilli game as a person against
 //! the perfect player, reading the solved-value labels of the moves, to the
@@ -25,8 +25,6 @@
 //! malformed position and an illegal move refused with their kinds shown;
 //! loads a position and a move list from the text fields. Screenshots go
 //! to `target/browser/*.png`.
-
-#![cfg(feature = "browser-test")]
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use lapilli_registry::{FamilyVisitor, Registry};
@@ -380,6 +378,7 @@ async fn keyboard_and_text(c: &Client) -> Result {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run with cargo test -p lapilli-web --release --test browser -- --ignored"]
 async fn the_page_plays_in_a_browser() -> Result {
     let addr = serve().await?;
     let base = format!("http://{addr}");
