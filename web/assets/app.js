@@ -22,7 +22,11 @@ async function api(path, body) {
   const init = body ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {};
   const r = await fetch(path, init);
   const j = await r.json();
-  if (!r.ok) throw new Error(j.error ? `${j.error.kind}: ${j.error.message}` : r.statusText);
+  if (!r.ok) {
+    const e = new Error(j.error ? `${j.error.kind}: ${j.error.message}` : r.statusText);
+    e.kind = j.error ? j.error.kind : "http";
+    throw e;
+  }
   return j;
 }
 
@@ -41,7 +45,57 @@ function syncAddress() {
   history.replaceState(null, "", `/play/${encodeURIComponent(state.game)}${s ? "?" + s : ""}`);
 }
 
-function showError(e) { $("error").textContent = e ? String(e.message || e) : ""; }
+// The error line: the server's errors with their kind first.
+function showError(e) {
+  const line = $("error");
+  line.textContent = e ? String(e.message || e) : "";
+  line.dataset.kind = e ? e.kind || "page" : "";
+}
+
+// The position after `moves` from `start`, or the server's error.
+function ask(start, moves) {
+  const q = new URLSearchParams({ game: state.game });
+  if (start) q.set("position", start);
+  if (moves.length) q.set("moves", moves.join(" "));
+  return api(`/api/position?${q}`);
+}
+
+// The game in the text fields (a pasted position and move list), checked
+// by the server first: an error leaves the game as it was.
+async function loadText(keepMoves = true) {
+  const typed = $("start-text").value.trim();
+  const start = typed && typed !== state.board.start ? typed : null;
+  const moves = keepMoves ? $("moves-text").value.trim().split(/\s+/).filter(Boolean) : [];
+  showError(null);
+  try {
+    await ask(start, moves);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  Object.assign(state, { start, moves, movers: [], redo: [], selected: [], paused: false });
+  refresh();
+}
+
+// A move typed in the game's notation (one or several plies of the side to
+// move), checked by the server first.
+async function typeMove() {
+  const text = $("move-input").value.trim();
+  if (!text || !state.pos || state.pos.game_over) return;
+  showError(null);
+  let pos;
+  try {
+    pos = await ask(state.start, [...state.moves, text]);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  const mover = state.pos.side_to_move;
+  for (let i = state.moves.length; i < pos.played.length; i++) state.movers.push(mover);
+  Object.assign(state, { moves: pos.played, redo: [], selected: [], paused: false });
+  $("move-input").value = "";
+  refresh();
+}
 
 async function loadGames() {
   const { games } = await api("/api/games");
@@ -73,6 +127,7 @@ async function loadGame(id, start, moves) {
     const label = document.createElement("label");
     label.textContent = `${name}: `;
     const sel = document.createElement("select");
+    sel.id = `side-${name}`;
     sel.setAttribute("aria-label", `Who plays ${name}`);
     for (const [value, text] of SIDES) {
       if (value.startsWith("perfect") && !board.solved) continue;
@@ -91,11 +146,12 @@ async function loadGame(id, start, moves) {
 
 async function refresh() {
   const ticket = ++state.ticket;
+  setState("loading");
   let pos;
   try {
     pos = await api(`/api/position?${query()}`);
   } catch (e) {
-    showError(e);
+    if (ticket === state.ticket) { showError(e); setState("error"); }
     return;
   }
   if (ticket !== state.ticket) return;
@@ -106,14 +162,25 @@ async function refresh() {
   render();
   const who = state.sides[pos.side_to_move];
   if (!pos.game_over && who && who !== "person" && !state.paused) {
+    setState("thinking");
     try {
       const ai = await api("/api/ai", { game: state.game, position: state.start, moves: state.moves.join(" "), side: who });
       if (ticket !== state.ticket) return;
       play(ai.best);
     } catch (e) {
-      if (ticket === state.ticket) showError(e);
+      if (ticket === state.ticket) { showError(e); setState("error"); }
     }
   }
+}
+
+// What the page waits for, on the status line (for the eye and for
+// tests): `loading` (the position is asked for), `over`, `thinking` (a
+// computer side chooses), `paused` (after undo or redo, a computer side
+// waits), `person` (a person's move) or `error`.
+function setState(s) {
+  const status = $("status");
+  status.dataset.state = s;
+  status.classList.toggle("thinking", s === "thinking");
 }
 
 function play(text) {
@@ -165,6 +232,9 @@ function clickPoint(p) {
   if (!cands.length) { state.selected = []; render(); return; }
   const exact = cands.filter((m) => m.points.length === sel.length);
   if (exact.length === 1) { play(exact[0].move); return; }
+  // A piece and its target chosen, one move left: its other points (the
+  // captures) follow from the rules.
+  if (cands.length === 1 && sel.length >= 2) { play(cands[0].move); return; }
   state.selected = sel;
   render();
 }
@@ -203,21 +273,27 @@ function render() {
     const o = pos.occupants[i];
     if (o) el("circle", { class: `piece ${o.side} ${o.kind}`, cx: x, cy: y, r: 0.32 });
     if (last.has(i)) el("circle", { class: "last", cx: x, cy: y, r: 0.4 });
-    el("text", { class: "label", x: x + 0.14, y: y + 0.36 }).textContent = pt.name;
-    const hit = el("circle", { class: "hit", cx: x, cy: y, r: 0.45, tabindex: 0, role: "button" });
+    el("text", { class: "label", x: x + 0.26, y: y + 0.46 }).textContent = pt.name;
+    const hit = el("circle", { class: "hit", cx: x, cy: y, r: 0.45, tabindex: 0, role: "button", "data-point": pt.name, "data-piece": o ? `${o.side} ${o.kind}` : "" });
     const what = o ? `${o.side} ${o.kind}` : "empty";
     hit.setAttribute("aria-label", `point ${pt.name}, ${what}${next.has(i) ? ", a target" : ""}`);
+    hit.setAttribute("aria-pressed", state.selected.includes(i) ? "true" : "false");
     hit.addEventListener("click", () => clickPoint(i));
     hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPoint(i); } });
   });
   const value = pos.value ? ` (${valueWords(pos)} for ${pos.side_to_move})` : "";
   $("status").textContent = pos.game_over ? `Game over: ${pos.game_over}` : `${pos.prompt}${value}`;
+  const who = state.sides[pos.side_to_move];
+  setState(pos.game_over ? "over" : who === "person" ? "person" : state.paused ? "paused" : "thinking");
   const legal = $("legal");
   legal.replaceChildren();
   for (const m of pos.moves) {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.textContent = m.value ? `${m.move} ${valueWords(m)}` : m.move;
+    b.dataset.move = m.move;
+    b.dataset.points = m.points.map((p) => board.points[p].name).join(" ");
+    if (m.value) b.dataset.value = m.value;
     if (m.value) b.className = m.value;
     b.setAttribute("aria-label", `play ${m.move}${m.value ? ", " + valueWords(m) + " for the mover" : ""}`);
     b.onclick = () => play(m.move);
@@ -226,13 +302,21 @@ function render() {
   }
   const hist = $("history");
   hist.replaceChildren();
-  for (const t of pos.played) {
+  pos.played.forEach((t, i) => {
     const li = document.createElement("li");
-    li.textContent = t;
+    li.dataset.move = t;
+    const n = document.createElement("span");
+    n.className = "ply";
+    n.textContent = `${i + 1}.`;
+    li.append(n, ` ${t}`);
     hist.append(li);
-  }
+  });
   $("diagram").textContent = pos.diagram;
   $("position-text").textContent = pos.position;
+  const field = (id, text) => { if (document.activeElement !== $(id)) $(id).value = text; };
+  field("start-text", state.start || board.start);
+  field("moves-text", pos.played.join(" "));
+  $("move-input").disabled = !!pos.game_over;
   $("undo").disabled = !state.moves.length;
   $("redo").disabled = !state.redo.length;
   document.dispatchEvent(new CustomEvent("lapilli:position", { detail: { game: state.game, start: state.start, moves: state.moves, pos, board } }));
@@ -252,6 +336,15 @@ async function main() {
   $("flip").onclick = () => { state.flipped = !state.flipped; render(); };
   document.addEventListener("lapilli:refresh", () => refresh());
   $("game").onchange = () => loadGame($("game").value).catch(showError);
+  $("text-form").onsubmit = (e) => { e.preventDefault(); loadText(); };
+  // A pasted position starts a game from it; pasted moves are played from
+  // the start position shown.
+  $("start-text").addEventListener("paste", () => setTimeout(() => loadText(false)));
+  $("moves-text").addEventListener("paste", () => setTimeout(() => loadText()));
+  $("moves-text").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); loadText(); }
+  });
+  $("move-form").onsubmit = (e) => { e.preventDefault(); typeMove(); };
   $("variant").onchange = () => loadGame($("variant").value.trim()).catch(showError);
   try {
     await loadGames();

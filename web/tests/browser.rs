@@ -1,0 +1,413 @@
+//! The page in a real browser: headless Chromium driven through
+//! chromedriver by fantoccini (WebDriver), against the server started in
+//! this process on a free loopback port.
+//!
+//! Opt-in: the test is ignored unless asked for, so `cargo test
+//! --workspace` lists it as ignored and does not run it. It needs Debian's
+//! `chromium` and `chromium-driver` packages:
+//!
+//! ```sh
+//! apt-get install -y chromium chromium-driver
+//! cargo test -p lapilli-web --release --test browser -- --ignored
+//! ```
+//!
+//! (`.ci/run` runs it so, with `--workspace` in place of `-p lapilli-web`
+//! to reuse the builds of its test step; a debug build works too.) Asked
+//! for, a missing browser or driver fails the test: it never passes
+//! without having run. `LAPILLI_CHROMIUM` and `LAPILLI_CHROMEDRIVER` name
+//! other binaries than `/usr/bin/chromium` and `/usr/bin/chromedriver`.
+//!
+//! It loads the page; plays a whole Terni Lapilli game as a person against
+//! the perfect player, reading the solved-value labels of the moves, to the
+//! end and its reason; plays Nine Men's Morris through a mill, a removal and
+//! an undo, checking the board after each; makes a Petteia custodian
+//! capture and checks the captured man is gone; types a move; has a
+//! malformed position and an illegal move refused with their kinds shown;
+//! loads a position and a move list from the text fields. Screenshots go
+//! to `target/browser/*.png`.
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use lapilli_registry::{FamilyVisitor, Registry};
+use lapilli_web::{router, Config};
+use serde_json::{json, Value};
+use std::error::Error;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+type Result<T = ()> = std::result::Result<T, Box<dyn Error + Send + Sync>>;
+
+struct Games;
+impl Registry for Games {
+    fn families<F: FamilyVisitor>(f: &mut F) {
+        f.family(&lapilli_terni_lapilli::descriptor::Games);
+        f.family(&lapilli_morris::descriptor::Games);
+        f.family(&lapilli_petteia::descriptor::Games);
+    }
+}
+
+/// How long the page may take to settle after a click (a computer's move
+/// and a first solve of Terni Lapilli included, in a debug build).
+const SETTLE: Duration = Duration::from_secs(30);
+
+/// A process this test started, ended (by its id) when dropped.
+struct Started(Child);
+impl Drop for Started {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A loopback port free a moment ago.
+fn free_port() -> Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// The folder of the screenshots, `target/browser`.
+fn shots() -> Result<PathBuf> {
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let dir = tmp.parent().map_or(tmp.clone(), |t| t.to_path_buf()).join("browser");
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
+/// Serves the page on a free loopback port, on this test's runtime.
+async fn serve() -> Result<SocketAddr> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let app = router::<Games>(&Config { tablebase: None, engine_jobs: 2, body_limit: 64 << 10 });
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    Ok(addr)
+}
+
+/// chromedriver on a free port, once it answers.
+fn chromedriver() -> Result<(Started, u16)> {
+    let binary = std::env::var("LAPILLI_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    let port = free_port()?;
+    let child = Command::new(&binary)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {binary} (apt-get install -y chromium chromium-driver): {e}"))?;
+    let driver = Started(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            return Err(format!("{binary} does not answer on port {port}").into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Ok((driver, port))
+}
+
+/// A headless Chromium session with a fresh profile, and that profile's
+/// folder.
+async fn browser(driver_port: u16) -> Result<(Client, PathBuf)> {
+    let binary = std::env::var("LAPILLI_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let profile = std::env::temp_dir().join(format!("lapilli-browser-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(&profile)?;
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1000,760",
+        &format!("--user-data-dir={}", profile.display()),
+    ];
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), json!({ "binary": binary, "args": args }));
+    let client = ClientBuilder::rustls()?
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{driver_port}"))
+        .await
+        .map_err(|e| format!("no browser session through chromedriver ({binary}): {e}"))?;
+    Ok((client, profile))
+}
+
+/// What the page shows, read in one call: the status line's state and
+/// text, the plies played, the legal moves (`move`, `points`, `value`,
+/// `label`), the pieces by point name and the error line.
+async fn page(c: &Client) -> Result<Value> {
+    let script = r##"
+        const status = document.getElementById("status");
+        const moves = [...document.querySelectorAll("#legal button")].map((b) => ({
+            move: b.dataset.move, points: b.dataset.points, value: b.dataset.value || null, label: b.textContent }));
+        const pieces = {};
+        for (const p of document.querySelectorAll("[data-point]")) pieces[p.dataset.point] = p.dataset.piece;
+        return { state: status.dataset.state || "", status: status.textContent,
+                 played: [...document.querySelectorAll("#history li")].map((li) => li.dataset.move),
+                 moves, pieces, error: document.getElementById("error").textContent };
+    "##;
+    Ok(c.execute(script, vec![]).await?)
+}
+
+/// Waits until the page is settled (a person to move, or the game over)
+/// with at least `plies` plies played; the page then.
+async fn settled(c: &Client, plies: usize) -> Result<Value> {
+    let deadline = Instant::now() + SETTLE;
+    loop {
+        let p = page(c).await?;
+        let state = p["state"].as_str().unwrap_or_default();
+        if !p["error"].as_str().unwrap_or_default().is_empty() {
+            return Err(format!("the page shows an error: {}", p["error"]).into());
+        }
+        let played = p["played"].as_array().map_or(0, Vec::len);
+        if (state == "person" || state == "over") && played >= plies {
+            return Ok(p);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("the page did not settle with {plies} plies played: {p}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Clicks the point named `name` on the board.
+async fn click_point(c: &Client, name: &str) -> Result {
+    let point = format!("[data-point=\"{name}\"]");
+    let clicked = async { c.find(Locator::Css(&point)).await?.click().await };
+    clicked.await.map_err(|e| format!("clicking {name}: {e}").into())
+}
+
+/// Plays `text` by clicking its points, and waits for the page to settle
+/// with `plies` plies played.
+async fn play(c: &Client, text: &str, plies: usize) -> Result<Value> {
+    let p = page(c).await?;
+    let moves = p["moves"].as_array().cloned().unwrap_or_default();
+    let m = moves
+        .iter()
+        .find(|m| m["move"] == text)
+        .ok_or_else(|| format!("{text} is not among the moves: {p}"))?;
+    let before = p["played"].as_array().map_or(0, Vec::len);
+    // The points to click: the piece and its target, or the point to place
+    // on or remove from; the page plays the move once they say which
+    // (captures follow).
+    for point in m["points"].as_str().unwrap_or_default().split(' ') {
+        click_point(c, point).await?;
+        let chosen = format!("[data-point=\"{point}\"][aria-pressed=\"true\"]");
+        let deadline = Instant::now() + SETTLE;
+        loop {
+            if page(c).await?["played"].as_array().map_or(0, Vec::len) > before {
+                return settled(c, plies).await;
+            }
+            // Marked as chosen: on to the next point.
+            if c.find(Locator::Css(&chosen)).await.is_ok() {
+                break;
+            }
+            if Instant::now() > deadline {
+                return Err(format!("clicking {point} for {text} neither chose it nor played").into());
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    Err(format!("clicking the points of {text} did not play it: {}", page(c).await?).into())
+}
+
+/// The piece on point `name` (`"white piece"`, `""` for none).
+fn piece<'a>(p: &'a Value, name: &str) -> &'a str {
+    p["pieces"][name].as_str().unwrap_or("no such point")
+}
+
+/// Saves a screenshot of the page as `target/browser/<name>.png`.
+async fn screenshot(c: &Client, name: &str) -> Result {
+    c.execute("window.scrollTo(0, 0)", vec![]).await?;
+    let png = c.screenshot().await?;
+    std::fs::write(shots()?.join(format!("{name}.png")), png)?;
+    Ok(())
+}
+
+/// Opens `/play/<game>` and sets who plays each side.
+async fn open(c: &Client, base: &str, game: &str, sides: &[(&str, &str)]) -> Result<Value> {
+    c.goto(&format!("{base}/play/{game}")).await?;
+    settled(c, 0).await?;
+    for (side, who) in sides {
+        let select = async { c.find(Locator::Id(&format!("side-{side}"))).await?.select_by_value(who).await };
+        select.await.map_err(|e| format!("{game}: choosing {who} for {side}: {e}"))?;
+    }
+    settled(c, 0).await
+}
+
+/// A whole Terni Lapilli game as black, a person, against white, the
+/// perfect player: every move is labelled win, draw or loss; black plays a
+/// losing move as soon as one is offered (so the game ends), white wins.
+async fn terni_lapilli(c: &Client, base: &str) -> Result {
+    let mut p = open(c, base, "terni-lapilli", &[("white", "perfect")]).await?;
+    assert_eq!(p["played"].as_array().map(Vec::len), Some(0), "{p}");
+    let mut shot = false;
+    for _ in 0..40 {
+        if p["state"] == "over" {
+            break;
+        }
+        let moves = p["moves"].as_array().cloned().unwrap_or_default();
+        assert!(!moves.is_empty(), "no moves offered: {p}");
+        for m in &moves {
+            let value = m["value"].as_str().ok_or_else(|| format!("a move without a value: {m}"))?;
+            assert!(["win", "draw", "loss"].contains(&value), "{m}");
+            // The label a person reads says the value too.
+            assert!(m["label"].as_str().unwrap_or_default().contains(value), "{m}");
+        }
+        let values: Vec<&str> = moves.iter().filter_map(|m| m["value"].as_str()).collect();
+        if !shot && values.contains(&"draw") && values.contains(&"loss") {
+            screenshot(c, "terni-lapilli-values").await?;
+            shot = true;
+        }
+        let pick = moves.iter().find(|m| m["value"] == "loss").unwrap_or(&moves[0]);
+        let played = p["played"].as_array().map_or(0, Vec::len);
+        p = play(c, pick["move"].as_str().unwrap_or_default(), played + 1).await?;
+    }
+    assert_eq!(p["state"], "over", "the game did not end: {p}");
+    let status = p["status"].as_str().unwrap_or_default();
+    assert!(status.starts_with("Game over:") && status.contains("white"), "{status}");
+    assert!(status.contains("three in a row") || status.contains("line"), "the reason: {status}");
+    assert!(shot, "no position offered both a draw and a loss");
+    screenshot(c, "terni-lapilli-end").await
+}
+
+/// Nine Men's Morris, a person on each side: white closes the mill a1 a4
+/// a7, removes g7, then takes the removal back.
+async fn nine_mens_morris(c: &Client, base: &str) -> Result {
+    open(c, base, "nine-mens-morris", &[("white", "person"), ("black", "person")]).await?;
+    let mut p = Value::Null;
+    for (i, point) in ["a1", "g7", "a4", "g4", "a7"].iter().enumerate() {
+        p = play(c, point, i + 1).await?;
+    }
+    assert!(p["status"].as_str().unwrap_or_default().contains("mill"), "{p}");
+    assert_eq!((piece(&p, "a7"), piece(&p, "g7")), ("white piece", "black piece"), "{p}");
+    p = play(c, "xg7", 6).await?;
+    assert_eq!((piece(&p, "g7"), piece(&p, "g4")), ("", "black piece"), "the removal: {p}");
+    screenshot(c, "nine-mens-morris-removal").await?;
+    c.find(Locator::Id("undo")).await?.click().await?;
+    let deadline = Instant::now() + SETTLE;
+    while page(c).await?["played"].as_array().map_or(0, Vec::len) != 5 {
+        if Instant::now() > deadline {
+            return Err(format!("undo did not take the removal back: {}", page(c).await?).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    p = settled(c, 5).await?;
+    assert_eq!(piece(&p, "g7"), "black piece", "g7 is back after the undo: {p}");
+    assert_eq!(piece(&p, "a7"), "white piece", "{p}");
+    assert!(p["status"].as_str().unwrap_or_default().contains("mill"), "the removal is to play again: {p}");
+    // On, for a picture of the game in play: remove g4 instead, place more.
+    let more = ["xg4", "d7", "b4", "f6", "f4", "d2", "e3", "c5", "g1", "e5"];
+    for (i, m) in more.iter().enumerate() {
+        p = play(c, m, 6 + i).await?;
+    }
+    assert_eq!(piece(&p, "g4"), "", "{p}");
+    screenshot(c, "nine-mens-morris").await
+}
+
+/// Petteia, a person on each side: a2-a4, b7-b4, then c2-c4 takes b4
+/// between a4 and c4 (a custodian capture).
+async fn petteia(c: &Client, base: &str) -> Result {
+    open(c, base, "petteia", &[("white", "person"), ("black", "person")]).await?;
+    play(c, "a2-a4", 1).await?;
+    let p = play(c, "b7-b4", 2).await?;
+    assert_eq!(piece(&p, "b4"), "black piece", "{p}");
+    let p = play(c, "c2-c4xb4", 3).await?;
+    assert_eq!(p["played"][2], "c2-c4xb4", "{p}");
+    assert_eq!(piece(&p, "b4"), "", "b4 is captured: {p}");
+    assert_eq!((piece(&p, "a4"), piece(&p, "c4")), ("white piece", "white piece"), "{p}");
+    screenshot(c, "petteia-capture").await?;
+    keyboard_and_text(c).await
+}
+
+/// Sets the text of the field `id` and submits its form with Enter.
+async fn submit(c: &Client, id: &str, text: &str) -> Result {
+    let field = c.find(Locator::Id(id)).await?;
+    field.clear().await?;
+    field.send_keys(text).await?;
+    field.send_keys("\u{E007}").await?;
+    Ok(())
+}
+
+/// Waits for the error line to show an error of kind `kind`; its text.
+async fn error_shown(c: &Client, kind: &str) -> Result<String> {
+    let deadline = Instant::now() + SETTLE;
+    loop {
+        let line = c.find(Locator::Id("error")).await?;
+        if line.attr("data-kind").await?.as_deref() == Some(kind) {
+            return Ok(line.text().await?);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("no error of kind {kind} shown: {:?}", line.text().await?).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Petteia after the capture: black types a move; a malformed position and
+/// an illegal move typed are refused with their kind shown, the game kept;
+/// a start position and a move list put in the text fields load.
+async fn keyboard_and_text(c: &Client) -> Result {
+    submit(c, "move-input", "d7-d5").await?;
+    let p = settled(c, 4).await?;
+    assert_eq!((piece(&p, "d7"), piece(&p, "d5")), ("", "black piece"), "the typed move: {p}");
+    submit(c, "move-input", "a1-a8").await?;
+    let message = error_shown(c, "move").await?;
+    assert!(message.starts_with("move:"), "{message}");
+    submit(c, "start-text", "mmmmmmmm/8/8 w 0").await?;
+    let message = error_shown(c, "position").await?;
+    assert!(message.starts_with("position:"), "{message}");
+    assert_eq!(page(c).await?["played"].as_array().map(Vec::len), Some(4), "the game is kept");
+    let start = "mmmmmmmm/mmmmmmmm/8/8/8/8/MMMMMMMM/MMMMMMMM w 0";
+    c.find(Locator::Id("start-text")).await?.clear().await?;
+    c.find(Locator::Id("start-text")).await?.send_keys(start).await?;
+    submit(c, "moves-text", "a2-a4 b7-b4 c2-c4").await?;
+    let loaded = json!(["a2-a4", "b7-b4", "c2-c4xb4"]);
+    let deadline = Instant::now() + SETTLE;
+    while page(c).await?["played"] != loaded {
+        if Instant::now() > deadline {
+            return Err(format!("the text did not load: {}", page(c).await?).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let p = settled(c, 3).await?;
+    assert_eq!(piece(&p, "b4"), "", "{p}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run with cargo test -p lapilli-web --release --test browser -- --ignored"]
+async fn the_page_plays_in_a_browser() -> Result {
+    let addr = serve().await?;
+    let base = format!("http://{addr}");
+    let (_driver, driver_port) = chromedriver()?;
+    let (c, profile) = browser(driver_port).await?;
+    // The checks run in a task of their own, so that the browser is closed
+    // (and chromedriver ended) whether they fail or panic.
+    let scenario = {
+        let (c, base) = (c.clone(), base.clone());
+        tokio::spawn(async move {
+            c.goto(&base).await?;
+            let first = settled(&c, 0).await?;
+            let offered = first["moves"].as_array().map_or(0, Vec::len);
+            assert!(offered > 0, "the start page offers no moves: {first}");
+            assert_eq!(c.title().await?, "lapilli");
+            terni_lapilli(&c, &base).await?;
+            nine_mens_morris(&c, &base).await?;
+            petteia(&c, &base).await
+        })
+    };
+    let outcome = scenario.await;
+    if !matches!(outcome, Ok(Ok(()))) {
+        let _ = screenshot(&c, "failure").await;
+    }
+    c.close().await?;
+    let _ = std::fs::remove_dir_all(profile);
+    match outcome {
+        Ok(result) => result,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(e) => Err(e.into()),
+    }
+}
