@@ -9,7 +9,7 @@
 //! first signal is recorded ([`Interrupt::caught`]) and the command's
 //! reaction (stop a search, abandon the games in play) is run on that
 //! thread; a second signal, while the command is still cleaning up, ends
-//! the program at once with the same status, as does any signal once the
+//! the program at once with 128 + its own number, as does any signal once the
 //! [`Interrupt`] is dropped.
 
 use crate::error::{CliError, Kind};

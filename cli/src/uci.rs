@@ -13,7 +13,7 @@ use lapilli_board_graph::notation::excerpt;
 use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
 use lapilli_search::{Analysis, Engine, Limits, Options, StopHandle, MAX_DEPTH};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -54,6 +54,11 @@ Scores are for the side to move: `score cp S` in the game's evaluation units, `s
 result, N in plies (not moves, since a morris removal is a ply of the same side), negative when the side to \
 move loses. Anything else is answered with `info string`, never an exit.";
 
+/// The longest input line read, in bytes (1 MiB: a `position ... moves`
+/// line of tens of thousands of plies); a longer one is dropped with an
+/// `info string`.
+const MAX_LINE: u64 = 1 << 20;
+
 /// The time a bare `go` searches when MoveTime is not set, in seconds.
 const DEFAULT_MOVE_SECONDS: u64 = 1;
 
@@ -84,8 +89,22 @@ impl GameVisitor for Uci {
         let mut bytes = Vec::new();
         loop {
             bytes.clear();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
+            if input.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes)? == 0 {
                 break;
+            }
+            if bytes.last() != Some(&b'\n') && bytes.len() as u64 == MAX_LINE {
+                // A line longer than any command: dropped to its end, unread,
+                // so that one endless line cannot fill the memory.
+                let mut rest = Vec::new();
+                loop {
+                    rest.clear();
+                    let n = input.by_ref().take(MAX_LINE).read_until(b'\n', &mut rest)?;
+                    if n == 0 || rest.last() == Some(&b'\n') {
+                        break;
+                    }
+                }
+                session.info(&format!("a line longer than {} KiB; ignored", MAX_LINE >> 10));
+                continue;
             }
             let text = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
             let text = text.strip_suffix(b"\r").unwrap_or(text);

@@ -595,3 +595,28 @@ fn an_empty_engine_command_is_refused_not_taken_for_the_default() {
         assert!(json.get("games").is_none(), "{json}");
     }
 }
+
+#[test]
+fn an_engine_that_floods_its_output_still_meets_the_handshake_timeout() {
+    // `yes bestmove` prints without end and never `uciok`: the match ends
+    // at the handshake timeout with an engine error, its memory bounded.
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(["match", "terni-lapilli", "--second", "yes bestmove", "--handshake-timeout", "500", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("the match did not end within 30 s of a 500 ms handshake timeout");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let json: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["error"]["kind"], "engine", "{json}");
+    assert!(json["error"]["message"].as_str().unwrap().contains("no `uciok` within 0.5 s"), "{json}");
+}

@@ -130,12 +130,18 @@ fn uci_refused_its_table_says_so_and_exits() {
 #[test]
 fn uci_with_64_threads_under_a_limit_searches_with_the_threads_it_gets() {
     let args = ["uci", "nine-mens-morris"];
-    let script = "setoption name Threads value 64\ngo depth 5\n";
+    let script = "setoption name Threads value 64\ngo movetime 100\n";
     let start = starting_limit(&args, script, || ());
     // From enough for the table (16 MiB and the room kept beside it) to
-    // enough for some 20 threads' stacks.
-    for extra in (24..=60).step_by(4) {
-        let out = under_limit(start + (extra << 10), &args, script);
+    // enough for some 20 threads' stacks, then past the room of a few
+    // threads' allocator arenas (64 MiB each with glibc), where a thread
+    // started without room for its arena made its first allocation abort
+    // (exit 134 in most runs under 200,000 KiB before threads were
+    // started only with that room).
+    let limits = (24..=60).step_by(4).map(|extra| start + (extra << 10));
+    for kib in limits.chain([100_000, 200_000, 200_000, 200_000, 300_000]) {
+        let extra = kib.saturating_sub(start) >> 10;
+        let out = under_limit(kib, &args, script);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success() && stdout.lines().any(|l| l.starts_with("bestmove ")),

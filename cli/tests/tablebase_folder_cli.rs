@@ -353,3 +353,18 @@ fn a_signal_stops_a_build_with_the_tiers_complete_named() {
         }
     }
 }
+
+#[test]
+fn a_lock_file_that_is_a_fifo_is_refused_not_waited_on() {
+    // Opening a FIFO blocks until a writer comes: the build would hang,
+    // deaf to signals. It is refused by name, as an I/O error.
+    let dir = TempDir::new("fifo-lock");
+    six(&dir, "3");
+    let lock = dir.join(".lock");
+    std::fs::remove_file(&lock).unwrap();
+    assert!(Command::new("mkfifo").arg(&lock).status().unwrap().success());
+    let args = ["tablebase", "build", "six-mens-morris", "--max-pieces", "3", "--out", dir.text()];
+    let (status, stderr) = finishes(&args);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("{}: not a regular file", lock.display())), "{stderr}");
+}

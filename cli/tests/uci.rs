@@ -396,3 +396,28 @@ fn protocol_noise_never_ends_the_engine() {
         );
     }
 }
+
+#[test]
+fn a_line_longer_than_any_command_is_dropped_and_the_engine_lives_on() {
+    // 3 MiB without a newline, then isready: the long line is answered
+    // with info string (not read into memory whole), isready is answered.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(["uci", "nine-mens-morris"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the program starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let mut input = vec![b'p'; 3 << 20];
+        input.extend_from_slice(b"\nisready\n");
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines, ["info string a line longer than 1024 KiB; ignored", "readyok"], "{text}");
+}

@@ -71,7 +71,21 @@ pub const HEADROOM: usize = 4 << 20;
 
 /// Whether `HEADROOM` more bytes can be had now (asked for and given back).
 pub fn has_headroom() -> bool {
-    Vec::<u8>::new().try_reserve_exact(HEADROOM).is_ok()
+    has_room(HEADROOM)
+}
+
+/// The room a new thread needs before it is started: its stack (2 MiB,
+/// Rust's default), the address space the system allocator reserves for
+/// the thread's own arena on its first allocation (64 MiB with glibc on
+/// 64-bit systems; an arena refused makes that first small allocation
+/// abort), and [`HEADROOM`]: 70 MiB of address space, little of it ever
+/// touched.
+pub const THREAD_ROOM: usize = (2 << 20) + (64 << 20) + HEADROOM;
+
+/// Whether `bytes` more bytes can be had now (asked for and given back at
+/// once: address space, not memory written).
+pub fn has_room(bytes: usize) -> bool {
+    Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
 }
 
 /// The bytes `len` values of `T` take, saturated.

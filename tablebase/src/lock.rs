@@ -3,6 +3,7 @@
 
 use super::error::TablebaseError;
 use std::fs::{File, OpenOptions, TryLockError};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -40,6 +41,18 @@ pub(crate) fn lock(
     interrupted: &dyn Fn() -> TablebaseError,
 ) -> Result<FolderLock, TablebaseError> {
     let path = dir.join(LOCK_FILE);
+    // Anything but a regular file (a FIFO would block the open for ever,
+    // a device would be written to) is refused before it is opened.
+    match std::fs::symlink_metadata(&path) {
+        Ok(meta) if !meta.file_type().is_file() => {
+            let not_a_file =
+                io::Error::other("not a regular file: remove it, a build makes its own lock file");
+            return Err(TablebaseError::io(&path, not_a_file));
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(TablebaseError::io(&path, e)),
+    }
     let file = OpenOptions::new()
         .create(true)
         .truncate(false)

@@ -32,7 +32,7 @@ are abandoned (not counted), the engines are told `quit` and their groups ended 
 the games finished is printed (text, or JSON with `interrupted`), then `error: interrupted by SIGINT after N \
 of M games`; the exit status is 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP \
 (the error's kind is `interrupted`). A second signal while the match ends its engines ends it at once, with \
-the same status.
+128 + that signal's number.
 
 Each move. The engine to move is sent `position startpos moves <every ply from the start>` (the opening \
 included), its read-back command if any, and `isready`; everything before `readyok` is its answer to the \

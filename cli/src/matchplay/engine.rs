@@ -27,7 +27,7 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -114,16 +114,41 @@ impl fmt::Debug for EngineProcess {
     }
 }
 
-/// Reads `input` line by line (invalid UTF-8 replaced, `\r` dropped) and
-/// hands each line to `each` until the input ends or `each` says stop.
+/// The longest line of an engine's output kept, in bytes: the rest of a
+/// longer line is dropped (a UCI line, a long principal variation
+/// included, is far shorter), so that an engine printing one endless
+/// line cannot fill the match's memory.
+const MAX_LINE: u64 = 64 << 10;
+
+/// The most lines of output kept while waiting for one answer (the lines
+/// after it are read and dropped until the answer or the deadline), and
+/// the most lines queued between the reader thread and the match (the
+/// reader then waits): an engine that floods its output is bounded.
+const MAX_LINES: usize = 10_000;
+
+/// Reads `input` line by line (invalid UTF-8 replaced, `\r` dropped, a
+/// line cut at [`MAX_LINE`] bytes) and hands each line to `each` until the
+/// input ends or `each` says stop.
 fn read_lines(input: impl Read, mut each: impl FnMut(String) -> bool) {
     let mut reader = BufReader::new(input);
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
-        match reader.read_until(b'\n', &mut bytes) {
+        match reader.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => return,
             Ok(_) => {
+                if bytes.last() != Some(&b'\n') && bytes.len() as u64 == MAX_LINE {
+                    // Drop the rest of the line.
+                    let mut rest = Vec::new();
+                    loop {
+                        rest.clear();
+                        match reader.by_ref().take(MAX_LINE).read_until(b'\n', &mut rest) {
+                            Ok(0) | Err(_) => break,
+                            Ok(_) if rest.last() == Some(&b'\n') => break,
+                            Ok(_) => {}
+                        }
+                    }
+                }
                 let text = String::from_utf8_lossy(&bytes);
                 if !each(text.trim_end_matches(['\n', '\r']).to_string()) {
                     return;
@@ -164,7 +189,7 @@ impl EngineProcess {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("standard output is piped");
         let stderr = child.stderr.take().expect("standard error is piped");
-        let (send, lines) = channel();
+        let (send, lines) = sync_channel(MAX_LINES);
         std::thread::spawn(move || {
             read_lines(stdout, |text| send.send(Line { at: Instant::now(), text }).is_ok());
         });
@@ -271,6 +296,10 @@ impl EngineProcess {
     /// output has ended.
     pub fn next_line(&mut self, deadline: Instant) -> Result<Line, Failure> {
         let now = Instant::now();
+        if now >= deadline {
+            // An engine that never stops printing still meets its deadline.
+            return Err(Failure::Timeout(Duration::ZERO));
+        }
         match self.lines.recv_timeout(deadline.saturating_duration_since(now)) {
             Ok(line) => {
                 push_tail(&mut self.recent, line.text.clone());
@@ -293,7 +322,9 @@ impl EngineProcess {
             match self.next_line(deadline) {
                 Ok(line) => {
                     let last = done(&line);
-                    seen.push(line);
+                    if seen.len() < MAX_LINES || last {
+                        seen.push(line);
+                    }
                     if last {
                         return (seen, None);
                     }

@@ -6,9 +6,10 @@
 //! a helper the system refuses to start (out of memory or of threads) is
 //! left out, and the search goes on with the threads it has (at least the
 //! calling one); the report says how many searched. A helper is only
-//! started while the address space has room for more than its stack
-//! ([`lapilli_game::alloc::has_headroom`]): threads that took the last of
-//! it would leave the searches' own small allocations to abort.
+//! started while the address space has room for its stack, its allocator
+//! arena and some more ([`lapilli_game::alloc::THREAD_ROOM`]): a thread
+//! that took the last of it would leave its own first small allocation,
+//! or the search's, to abort.
 
 use super::options::Options;
 use super::shared::{Completed, Run, Shared};
@@ -41,7 +42,7 @@ fn spawn_helpers<'scope, 'env, T: Send + 'scope>(
         return helpers;
     }
     for i in 1..=count {
-        if !lapilli_game::alloc::has_headroom() {
+        if !lapilli_game::alloc::has_room(lapilli_game::alloc::THREAD_ROOM) {
             break;
         }
         match std::thread::Builder::new().spawn_scoped(scope, move || body(i)) {
