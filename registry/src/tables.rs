@@ -40,7 +40,7 @@ pub type OpenTables<G> =
 
 /// What a variant offers of tier tablebases ([`lapilli_tablebase`]). The
 /// tables' file headers name the variant by its id
-/// ([`VariantDescriptor::id`]): the game's `TierSpace::variant_name` must
+/// ([`VariantDescriptor::id`](crate::VariantDescriptor::id)): the game's `TierSpace::variant_name` must
 /// give the same text.
 pub struct TablebaseSupport<G: Game> {
     /// The fewest pieces a side has in an endgame table (for morris 3: a

@@ -72,7 +72,7 @@ pub struct ProgressJson {
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 /// A build's progress sent as `progress` events (at most one every
-/// [`PROGRESS_EVERY`], dropped when the client reads slower); silent
+/// `PROGRESS_EVERY` (250 ms), dropped when the client reads slower); silent
 /// without a channel.
 pub struct Reporter {
     tx: Option<mpsc::Sender<Message>>,
