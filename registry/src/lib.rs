@@ -45,6 +45,7 @@ mod eval;
 mod foreign;
 mod id;
 mod replay;
+mod setup;
 mod solution;
 mod tables;
 
@@ -53,6 +54,7 @@ pub use eval::{EvalBreakdown, EvalTerm};
 pub use foreign::ForeignFormat;
 pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
 pub use replay::{ending_text, replay, ReplayError, ReplayFault, Replayed};
+pub use setup::{text_tail, Setup, SetupError, SetupPiece};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport};
 pub use tables::{EndgameBuild, OpenTables, SolveError, TableStore, TablebaseSupport};
 
@@ -290,6 +292,17 @@ pub trait VariantDescriptor: Sized {
     fn occupants(&self, pos: &Self::Position) -> Vec<Option<(SideOf<Self>, &'static str)>> {
         let _ = pos;
         Vec::new()
+    }
+
+    /// The position `setup` describes, checked by the game's rules as its
+    /// position text is. By default none: [`SetupError::NotOffered`].
+    ///
+    /// # Errors
+    /// [`SetupError::Shape`] for a set-up that does not fit the board,
+    /// [`SetupError::Position`] for a position the rules refuse.
+    fn setup_position(&self, setup: &Setup) -> Result<Self::Position, SetupError> {
+        let _ = setup;
+        Err(SetupError::NotOffered)
     }
 
     /// The strong solution.

@@ -4,6 +4,7 @@
 // plies, which it mirrors in the address (/play/<game>?position=...&moves=...).
 
 import "./study.js";
+import { cycle, editing, editOccupants, initSetup } from "./setup.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -174,7 +175,7 @@ async function refresh() {
 }
 
 // What the page waits for, on the status line (for the eye and for
-// tests): `loading` (the position is asked for), `over`, `thinking` (a
+// tests): `loading` (the position is asked for), `editing` (a set-up), `over`, `thinking` (a
 // computer side chooses), `paused` (after undo or redo, a computer side
 // waits), `person` (a person's move) or `error`.
 function setState(s) {
@@ -225,6 +226,7 @@ function candidates(selected) {
 }
 
 function clickPoint(p) {
+  if (editing()) { cycle(p); render(); return; }
   if (!state.pos || state.pos.game_over) return;
   let sel = [...state.selected, p];
   let cands = candidates(sel).filter((m) => m.points.length >= sel.length);
@@ -261,16 +263,18 @@ function render() {
   for (const line of board.lines) {
     el("polyline", { class: "line", points: line.map((p) => at(p).join(",")).join(" ") });
   }
+  const edit = editing();
+  const occupants = edit ? editOccupants() : pos.occupants;
   const next = new Set();
-  if (!pos.game_over) for (const m of candidates(state.selected)) if (m.points.length > state.selected.length) next.add(m.points[state.selected.length]);
-  const last = new Set(pos.last_move ? pos.last_move.points : []);
+  if (!pos.game_over && !edit) for (const m of candidates(state.selected)) if (m.points.length > state.selected.length) next.add(m.points[state.selected.length]);
+  const last = new Set(pos.last_move && !edit ? pos.last_move.points : []);
   board.points.forEach((pt, i) => {
     const [x, y] = at(i);
     const cls = ["point"];
     if (next.has(i)) cls.push("target");
     if (state.selected.includes(i)) cls.push("selected");
     el("circle", { class: cls.join(" "), cx: x, cy: y, r: next.has(i) ? 0.13 : 0.08 });
-    const o = pos.occupants[i];
+    const o = occupants[i];
     if (o) el("circle", { class: `piece ${o.side} ${o.kind}`, cx: x, cy: y, r: 0.32 });
     if (last.has(i)) el("circle", { class: "last", cx: x, cy: y, r: 0.4 });
     el("text", { class: "label", x: x + 0.26, y: y + 0.46 }).textContent = pt.name;
@@ -285,6 +289,7 @@ function render() {
   $("status").textContent = pos.game_over ? `Game over: ${pos.game_over}` : `${pos.prompt}${value}`;
   const who = state.sides[pos.side_to_move];
   setState(pos.game_over ? "over" : who === "person" ? "person" : state.paused ? "paused" : "thinking");
+  if (edit) { $("status").textContent = "Editing: click a point to change what stands there"; setState("editing"); }
   const legal = $("legal");
   legal.replaceChildren();
   for (const m of pos.moves) {
@@ -334,6 +339,14 @@ async function main() {
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("flip").onclick = () => { state.flipped = !state.flipped; render(); };
+  initSetup({
+    state, api, render, showError,
+    // A game from a set-up's position text.
+    startFrom: (text) => {
+      Object.assign(state, { start: text, moves: [], movers: [], redo: [], selected: [], paused: false });
+      refresh();
+    },
+  });
   document.addEventListener("lapilli:refresh", () => refresh());
   $("game").onchange = () => loadGame($("game").value).catch(showError);
   $("text-form").onsubmit = (e) => { e.preventDefault(); loadText(); };

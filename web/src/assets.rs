@@ -10,5 +10,9 @@ pub const APP_JS: &str = include_str!("../assets/app.js");
 /// breakdown), imported by the page's script, served at
 /// `/assets/study.js`.
 pub const STUDY_JS: &str = include_str!("../assets/study.js");
+/// The set-up module (position set-up by clicking, checked by
+/// `/api/setup`), imported by the page's script, served at
+/// `/assets/setup.js`.
+pub const SETUP_JS: &str = include_str!("../assets/setup.js");
 /// The page's style sheet, served at `/assets/style.css`.
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");

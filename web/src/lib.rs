@@ -43,6 +43,7 @@ pub mod cover;
 pub mod error;
 pub mod history;
 pub mod routes;
+pub mod setup;
 pub mod sides;
 pub mod solve;
 pub mod stream;
@@ -112,11 +113,13 @@ pub fn router<R: Registry + 'static>(config: &Config) -> Router {
         .route("/play/{game}", get(routes::index))
         .route("/assets/app.js", get(routes::app_js))
         .route("/assets/study.js", get(routes::study_js))
+        .route("/assets/setup.js", get(routes::setup_js))
         .route("/assets/style.css", get(routes::style_css))
         .route("/api/games", get(routes::games::<R>))
         .route("/api/board", get(routes::board::<R>))
         .route("/api/position", get(routes::position::<R>))
         .route("/api/ai", post(routes::ai::<R>))
+        .route("/api/setup", post(setup::setup::<R>))
         .route("/api/analysis", get(study_routes::analysis::<R>))
         .route("/api/solve", get(study_routes::solve_stream::<R>).post(study_routes::solve::<R>))
         .route("/api/history", get(study_routes::history::<R>))

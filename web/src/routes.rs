@@ -2,7 +2,7 @@
 //! work on a blocking thread within a time cap, and answering JSON.
 
 use crate::api::{AiRequest, PositionQuery};
-use crate::assets::{APP_JS, INDEX_HTML, STUDY_JS, STYLE_CSS};
+use crate::assets::{APP_JS, INDEX_HTML, SETUP_JS, STUDY_JS, STYLE_CSS};
 use crate::error::{excerpt_all, ApiError, Kind};
 use crate::sides::SideSpec;
 use crate::views;
@@ -38,6 +38,11 @@ pub async fn study_js() -> Response {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], STUDY_JS).into_response()
 }
 
+/// `/assets/setup.js`.
+pub async fn setup_js() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SETUP_JS).into_response()
+}
+
 /// `/assets/style.css`.
 pub async fn style_css() -> Response {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS).into_response()
@@ -47,14 +52,14 @@ pub async fn style_css() -> Response {
 pub async fn not_found() -> ApiError {
     ApiError::new(
         Kind::NotFound,
-        "no such page or route: the API is /api/games, /api/board, /api/position, /api/ai, /api/analysis, \
+        "no such page or route: the API is /api/games, /api/board, /api/position, /api/ai, /api/setup, /api/analysis, \
          /api/solve, /api/history and /api/eval",
     )
 }
 
 /// A method the route does not take.
 pub async fn wrong_method() -> ApiError {
-    ApiError::new(Kind::Usage, "this route does not take that method (POST for /api/ai, GET or POST for /api/solve, GET for the others)")
+    ApiError::new(Kind::Usage, "this route does not take that method (POST for /api/ai and /api/setup, GET or POST for /api/solve, GET for the others)")
         .with_status(StatusCode::METHOD_NOT_ALLOWED)
 }
 

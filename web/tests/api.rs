@@ -64,6 +64,7 @@ async fn the_page_and_its_files_are_served() {
         ("/", "text/html"),
         ("/play/terni-lapilli", "text/html"),
         ("/assets/app.js", "text/javascript"),
+        ("/assets/setup.js", "text/javascript"),
         ("/assets/style.css", "text/css"),
     ] {
         let (status, content_type, body) = send(Request::get(uri).body(Body::empty()).unwrap()).await;

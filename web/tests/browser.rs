@@ -377,6 +377,80 @@ async fn keyboard_and_text(c: &Client) -> Result {
     Ok(())
 }
 
+/// The names of the board's points, by point index.
+async fn point_names(c: &Client) -> Result<Vec<String>> {
+    let names = c
+        .execute(
+            r#"return [...document.querySelectorAll("[data-point]")].map((p) => p.dataset.point);"#,
+            vec![],
+        )
+        .await?;
+    Ok(serde_json::from_value(names)?)
+}
+
+/// Clicks the button `id`.
+async fn click(c: &Client, id: &str) -> Result {
+    let clicked = async { c.find(Locator::Id(id)).await?.click().await };
+    clicked.await.map_err(|e| format!("clicking #{id}: {e}").into())
+}
+
+/// Terni Lapilli set up by clicking: four black pieces are refused with
+/// the kind `position` shown, Cancel restores the game; then two black
+/// pieces and a white one, white to move, start a game from their text.
+async fn set_up_by_clicking(c: &Client, base: &str) -> Result {
+    open(c, base, "terni-lapilli", &[("white", "person")]).await?;
+    let names = point_names(c).await?;
+    click(c, "edit").await?;
+    for name in &names[..4] {
+        click_point(c, name).await?;
+    }
+    let p = page(c).await?;
+    assert_eq!(p["state"], "editing", "{p}");
+    assert_eq!(piece(&p, &names[3]), "black piece", "{p}");
+    click(c, "setup-done").await?;
+    let message = error_shown(c, "position").await?;
+    assert!(message.starts_with("position:"), "{message}");
+    click(c, "setup-cancel").await?;
+    let p = settled(c, 0).await?;
+    assert_eq!(piece(&p, &names[0]), "", "Cancel restores the start: {p}");
+
+    click(c, "edit").await?;
+    for name in [&names[0], &names[4], &names[4], &names[8]] {
+        click_point(c, name).await?;
+    }
+    c.find(Locator::Id("setup-side")).await?.select_by_value("white").await?;
+    click(c, "setup-done").await?;
+    let deadline = Instant::now() + SETTLE;
+    loop {
+        let text =
+            c.execute(r#"return document.getElementById("position-text").textContent;"#, vec![]).await?;
+        if text == "B...W...B w" {
+            break;
+        }
+        if Instant::now() > deadline {
+            return Err(format!("the set-up did not start a game: {text}, {}", page(c).await?).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let p = settled(c, 0).await?;
+    assert_eq!((piece(&p, &names[4]), piece(&p, &names[8])), ("white piece", "black piece"), "{p}");
+    assert!(c.current_url().await?.as_str().contains("position=B...W...B"), "the address has the set-up");
+    Ok(())
+}
+
+/// The page at a phone's size (390x844): a screenshot, and nothing wider
+/// than the window.
+async fn phone(c: &Client, base: &str) -> Result {
+    c.set_window_size(390, 844).await?;
+    open(c, base, "nine-mens-morris", &[]).await?;
+    screenshot(c, "phone").await?;
+    let widths =
+        c.execute("return [document.documentElement.scrollWidth, window.innerWidth];", vec![]).await?;
+    let (scroll, inner) = (widths[0].as_u64().unwrap_or(u64::MAX), widths[1].as_u64().unwrap_or(0));
+    assert!(scroll <= inner, "the page is {scroll} px wide in a {inner} px window");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver: run with cargo test -p lapilli-web --release --test browser -- --ignored"]
 async fn the_page_plays_in_a_browser() -> Result {
@@ -396,7 +470,9 @@ async fn the_page_plays_in_a_browser() -> Result {
             assert_eq!(c.title().await?, "lapilli");
             terni_lapilli(&c, &base).await?;
             nine_mens_morris(&c, &base).await?;
-            petteia(&c, &base).await
+            petteia(&c, &base).await?;
+            set_up_by_clicking(&c, &base).await?;
+            phone(&c, &base).await
         })
     };
     let outcome = scenario.await;

@@ -212,6 +212,36 @@ impl registry::VariantDescriptor for GameVariant {
         (0..points).map(|p| pos.piece_at(lapilli_board_graph::Point::new(p)).map(|c| (c, "piece"))).collect()
     }
 
+    /// The set-up's text (the squares of `W`, `B` or `.`, the side to move,
+    /// the pieces in hand, the pending removal, the rules of the start)
+    /// read by the position parser.
+    fn setup_position(&self, setup: &registry::Setup) -> Result<Position, registry::SetupError> {
+        setup.check_shape(self.rules.variant.points(), &["piece"])?;
+        let sides = self.sides();
+        let mut board = String::new();
+        for (i, o) in setup.occupants.iter().enumerate() {
+            if i > 0 && i % 8 == 0 {
+                board.push('/');
+            }
+            board.push(match o.as_ref().map(|p| sides[p.side].0) {
+                None => '.',
+                Some(Colour::White) => 'W',
+                Some(Colour::Black) => 'B',
+            });
+        }
+        let hand = setup.in_hand.unwrap_or([0, 0]);
+        let in_hand = |c: Colour| if sides[0].0 == c { hand[0] } else { hand[1] };
+        let text = format!(
+            "{board} {} {} {} {}{}",
+            sides[setup.side_to_move].0.char(),
+            in_hand(Colour::White),
+            in_hand(Colour::Black),
+            if setup.pending_removal { 'x' } else { '-' },
+            registry::text_tail(&self.start().to_string(), 5)
+        );
+        Ok(registry::VariantDescriptor::parse_position(self, &text)?)
+    }
+
     fn board(&self) -> BoardInfo {
         let variant = self.rules.variant;
         let board = variant.board();

@@ -2,7 +2,7 @@
 //! (`lapilli_registry`): the options `variant` and `size`.
 
 use crate::eval::Heuristic;
-use crate::position::{Ending, Position};
+use crate::position::{Ending, Piece, Position};
 use crate::rules::{parse_size, Rules, Setup, Variant, NO_PROGRESS_LIMIT};
 use crate::Move;
 use lapilli_board_graph::Colour;
@@ -207,6 +207,40 @@ impl registry::VariantDescriptor for GameVariant {
                 Some((side, if pos.dux(side) == Some(p) { "dux" } else { "piece" }))
             })
             .collect()
+    }
+
+    /// The set-up's text (the ranks from the top, the side to move, no
+    /// progress yet, the rules of the start) read by the position parser.
+    fn setup_position(&self, setup: &registry::Setup) -> Result<Position, registry::SetupError> {
+        let start = self.start();
+        let (w, h) = (start.width(), start.height());
+        setup.check_shape(w * h, &["piece", "dux"])?;
+        let sides = self.sides();
+        let mut board = String::new();
+        for r in (0..h).rev() {
+            let mut run = 0;
+            for file in 0..w {
+                match &setup.occupants[r * w + file] {
+                    None => run += 1,
+                    Some(p) => {
+                        if run > 0 {
+                            board.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        board.push(Piece { colour: sides[p.side].0, dux: p.kind == "dux" }.char());
+                    }
+                }
+            }
+            if run > 0 {
+                board.push_str(&run.to_string());
+            }
+            if r > 0 {
+                board.push('/');
+            }
+        }
+        let side = sides[setup.side_to_move].0.char();
+        let text = format!("{board} {side} 0{}", registry::text_tail(&start.to_string(), 3));
+        Ok(registry::VariantDescriptor::parse_position(self, &text)?)
     }
 
     fn board(&self) -> BoardInfo {

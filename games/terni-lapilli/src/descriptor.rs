@@ -8,7 +8,8 @@ use crate::{solution, Move};
 use lapilli_board_graph::{Colour, Point};
 use lapilli_registry as registry;
 use lapilli_registry::{
-    BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Solution, Unsolvable, VariantOption,
+    text_tail, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Setup, SetupError,
+    Solution, Unsolvable, VariantOption,
 };
 
 /// The family's entry in a registry: the games `terni-lapilli`,
@@ -207,6 +208,25 @@ impl registry::VariantDescriptor for GameVariant {
 
     fn occupants(&self, pos: &Position) -> Vec<Option<(Colour, &'static str)>> {
         (0..POINTS).map(|p| pos.piece_at(Point::new(p)).map(|c| (c, "piece"))).collect()
+    }
+
+    /// The set-up's text (`B`, `W` or `.` per point, the side to move, the
+    /// rules of the start) read by the position parser.
+    fn setup_position(&self, setup: &Setup) -> Result<Position, SetupError> {
+        setup.check_shape(POINTS, &["piece"])?;
+        let sides = self.sides();
+        let board: String = setup
+            .occupants
+            .iter()
+            .map(|o| match o.as_ref().map(|p| sides[p.side].0) {
+                None => '.',
+                Some(Colour::Black) => 'B',
+                Some(Colour::White) => 'W',
+            })
+            .collect();
+        let side = sides[setup.side_to_move].0.char();
+        let text = format!("{board} {side}{}", text_tail(&self.start().to_string(), 2));
+        Ok(registry::VariantDescriptor::parse_position(self, &text)?)
     }
 
     fn board(&self) -> BoardInfo {
