@@ -347,7 +347,13 @@ async function main() {
       refresh();
     },
   });
-  document.addEventListener("lapilli:refresh", () => refresh());
+  // After a solve: the board again (its perfect sides are offered once
+  // the game is solved), the game and its undo history kept.
+  document.addEventListener("lapilli:refresh", async () => {
+    const { movers, redo } = state;
+    await loadGame(state.game, state.start, state.moves);
+    Object.assign(state, { movers, redo });
+  });
   $("game").onchange = () => loadGame($("game").value).catch(showError);
   $("text-form").onsubmit = (e) => { e.preventDefault(); loadText(); };
   // A pasted position starts a game from it; pasted moves are played from

@@ -167,6 +167,8 @@ async function solve() {
           (j.movement ? `movement phase: ${counts(j.movement)}\n` : "") +
           `orbits: ${j.orbits} under ${j.automorphisms} automorphisms, ${(j.millis / 1000).toFixed(2)} s\n` +
           `perfect line: ${j.principal_variation.join(" ")}`;
+        // The game again with its values: the history is asked anew.
+        current = null;
         document.dispatchEvent(new CustomEvent("lapilli:refresh"));
       } else if (name === "error") {
         throw new Error(`${j.error.kind}: ${j.error.message}`);
