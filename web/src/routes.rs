@@ -13,7 +13,7 @@ use axum::extract::{Query, State as Shared};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
-use lapilli_registry::{with_game_id, Registry};
+use lapilli_registry::{with_game_id, OptionError, Registry};
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -152,22 +152,35 @@ pub(crate) fn answer<T: Serialize>(result: Result<T, ApiError>) -> Response {
     }
 }
 
-/// `GET /api/board?game=<id>`.
-pub async fn board<R: Registry + 'static>(
-    Shared(state): Shared<Arc<State>>,
+/// A lookup route: the query read (a typed error when it does not read),
+/// then `visit` (a visit of the game of `query.game`, through
+/// [`with_game_id`]) run on a blocking thread of the lookup pool within
+/// `cap`; its answer as JSON (an unknown game is kind `option`).
+pub(crate) async fn lookup<T: Serialize + Send + 'static>(
+    state: Arc<State>,
     query: Result<Query<PositionQuery>, QueryRejection>,
+    cap: Duration,
+    visit: impl FnOnce(&PositionQuery, &State) -> Result<Result<T, ApiError>, OptionError> + Send + 'static,
 ) -> Response {
     let query = match query {
         Ok(Query(q)) => q,
         Err(e) => return query_error(&e).into_response(),
     };
     answer(
-        blocking(&state, Pool::Lookup, POSITION_TIME_CAP, move |s| {
-            with_game_id::<R, _>(&query.game, views::Board { covers: &s.covers })
-                .map_err(|e| ApiError::option(&e))?
-        })
-        .await,
+        blocking(&state, Pool::Lookup, cap, move |s| visit(&query, s).map_err(|e| ApiError::option(&e))?)
+            .await,
     )
+}
+
+/// `GET /api/board?game=<id>`.
+pub async fn board<R: Registry + 'static>(
+    Shared(state): Shared<Arc<State>>,
+    query: Result<Query<PositionQuery>, QueryRejection>,
+) -> Response {
+    lookup(state, query, POSITION_TIME_CAP, |q, s| {
+        with_game_id::<R, _>(&q.game, views::Board { covers: &s.covers })
+    })
+    .await
 }
 
 /// `GET /api/position?game=<id>[&position=<text>][&moves=<list>]`.
@@ -175,21 +188,12 @@ pub async fn position<R: Registry + 'static>(
     Shared(state): Shared<Arc<State>>,
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Response {
-    let query = match query {
-        Ok(Query(q)) => q,
-        Err(e) => return query_error(&e).into_response(),
-    };
-    answer(
-        blocking(&state, Pool::Lookup, POSITION_TIME_CAP, move |s| {
-            let view = views::Position {
-                position: query.position.as_deref(),
-                moves: query.moves.as_deref(),
-                covers: &s.covers,
-            };
-            with_game_id::<R, _>(&query.game, view).map_err(|e| ApiError::option(&e))?
-        })
-        .await,
-    )
+    lookup(state, query, POSITION_TIME_CAP, |q, s| {
+        let view =
+            views::Position { position: q.position.as_deref(), moves: q.moves.as_deref(), covers: &s.covers };
+        with_game_id::<R, _>(&q.game, view)
+    })
+    .await
 }
 
 /// `POST /api/ai` with a JSON body ([`AiRequest`]).

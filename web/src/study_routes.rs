@@ -6,7 +6,7 @@ use crate::analysis::{Analyse, AnalysisQuery, MAX_MOVETIME_MS};
 use crate::api::PositionQuery;
 use crate::error::{ApiError, Kind};
 use crate::history::{Eval, History};
-use crate::routes::{answer, blocking, query_error, query_error_of, read_body, Pool};
+use crate::routes::{lookup, query_error_of, read_body};
 use crate::solve::{Reporter, Solve, SolveRequest};
 use crate::stream::{self, Message, Stopper};
 use crate::State;
@@ -138,21 +138,11 @@ pub async fn history<R: Registry + 'static>(
     Shared(state): Shared<Arc<State>>,
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Response {
-    let query = match query {
-        Ok(Query(q)) => q,
-        Err(e) => return query_error(&e).into_response(),
-    };
-    answer(
-        blocking(&state, Pool::Lookup, STUDY_TIME_CAP, move |s| {
-            let view = History {
-                position: query.position.as_deref(),
-                moves: query.moves.as_deref(),
-                covers: &s.covers,
-            };
-            with_game_id::<R, _>(&query.game, view).map_err(|e| ApiError::option(&e))?
-        })
-        .await,
-    )
+    lookup(state, query, STUDY_TIME_CAP, |q, s| {
+        let view = History { position: q.position.as_deref(), moves: q.moves.as_deref(), covers: &s.covers };
+        with_game_id::<R, _>(&q.game, view)
+    })
+    .await
 }
 
 /// `GET /api/eval?game=<id>[&position=<text>][&moves=<list>]`.
@@ -160,15 +150,8 @@ pub async fn eval<R: Registry + 'static>(
     Shared(state): Shared<Arc<State>>,
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Response {
-    let query = match query {
-        Ok(Query(q)) => q,
-        Err(e) => return query_error(&e).into_response(),
-    };
-    answer(
-        blocking(&state, Pool::Lookup, STUDY_TIME_CAP, move |_| {
-            let view = Eval { position: query.position.as_deref(), moves: query.moves.as_deref() };
-            with_game_id::<R, _>(&query.game, view).map_err(|e| ApiError::option(&e))?
-        })
-        .await,
-    )
+    lookup(state, query, STUDY_TIME_CAP, |q, _| {
+        with_game_id::<R, _>(&q.game, Eval { position: q.position.as_deref(), moves: q.moves.as_deref() })
+    })
+    .await
 }
