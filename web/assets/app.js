@@ -82,7 +82,7 @@ async function loadText(keepMoves = true) {
 // move), checked by the server first.
 async function typeMove() {
   const text = $("move-input").value.trim();
-  if (!text || !state.pos || state.pos.game_over) return;
+  if (!text || !canPlay()) return;
   showError(null);
   let pos;
   try {
@@ -225,9 +225,17 @@ function candidates(selected) {
   return state.pos.moves.filter((m) => selected.every((p, i) => m.points[i] === p) && m.points.length > selected.length - 1);
 }
 
+// Whether a person may play now: not while a set-up is edited, nor while
+// the position is asked for or a computer side chooses its move (a
+// click then would play the computer's move for it).
+function canPlay() {
+  const now = $("status").dataset.state;
+  return !editing() && state.pos && !state.pos.game_over && now !== "thinking" && now !== "loading";
+}
+
 function clickPoint(p) {
   if (editing()) { cycle(p); render(); return; }
-  if (!state.pos || state.pos.game_over) return;
+  if (!canPlay()) return;
   let sel = [...state.selected, p];
   let cands = candidates(sel).filter((m) => m.points.length >= sel.length);
   if (!cands.length) { sel = [p]; cands = candidates(sel); }
@@ -301,7 +309,7 @@ function render() {
     if (m.value) b.dataset.value = m.value;
     if (m.value) b.className = m.value;
     b.setAttribute("aria-label", `play ${m.move}${m.value ? ", " + valueWords(m) + " for the mover" : ""}`);
-    b.onclick = () => play(m.move);
+    b.onclick = () => { if (canPlay()) play(m.move); };
     li.append(b);
     legal.append(li);
   }
