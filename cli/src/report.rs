@@ -1,8 +1,8 @@
 //! Machine-readable output shapes.
 
 use lapilli_game::Value;
+use lapilli_registry::SolveSummary;
 use lapilli_search::Limits;
-use lapilli_tablebase::Counts;
 use serde::Serialize;
 use std::fmt;
 
@@ -25,28 +25,9 @@ pub fn value_text(v: Value) -> String {
 /// `lapilli solve --json`.
 #[derive(Serialize, Debug)]
 pub struct SolveJson {
-    /// The game's name.
-    pub game: &'static str,
-    /// The variant in words.
-    pub variant: String,
-    /// "win", "loss" or "draw" for the first player at the start.
-    pub value: &'static str,
-    /// DTM of the start in plies, null when drawn.
-    pub plies: Option<u32>,
-    /// All positions reachable from the start, finished games included.
-    pub reachable: Counts,
-    /// The reachable positions of the movement phase (games that place
-    /// their pieces first).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub movement: Option<Counts>,
-    /// Orbits (canonical classes) stored by the solver.
-    pub orbits: usize,
-    /// Order of the symmetry group used.
-    pub automorphisms: usize,
-    /// Wall time of the solve, in milliseconds.
-    pub millis: f64,
-    /// Perfect play from the start, until the game ends or repeats.
-    pub principal_variation: Vec<String>,
+    /// The solve: game, variant, value, plies, counts, time, perfect line.
+    #[serde(flatten)]
+    pub solve: SolveSummary,
     /// The position of `--position`, with its value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<PositionValueJson>,

@@ -9,6 +9,7 @@ use crate::report::{PositionValueJson, SolveJson};
 use crate::tablebase::{build_note, store_dir};
 use crate::Result;
 use lapilli_game::{CheckedGame, Game};
+use lapilli_registry::SolveSummary;
 use lapilli_registry::{GameVisitor, TableStore, VariantDescriptor};
 use lapilli_tablebase::Counts;
 use std::io::Write;
@@ -83,19 +84,7 @@ impl GameVisitor for Solve<'_> {
         let pv = &s.principal_variation;
         let out = self.out;
         if self.json {
-            let report = SolveJson {
-                game: v.name(),
-                variant: v.rules_text(),
-                value: s.value.wdl(),
-                plies: s.value.plies(),
-                reachable: s.reachable,
-                movement: s.movement,
-                orbits: s.orbits,
-                automorphisms: s.automorphisms,
-                millis,
-                principal_variation: pv.clone(),
-                position,
-            };
+            let report = SolveJson { solve: SolveSummary::of(&v, s, millis), position };
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
         }

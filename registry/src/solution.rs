@@ -58,6 +58,56 @@ pub struct SolveReport {
     pub principal_variation: Vec<String>,
 }
 
+/// A solve as the front ends report it, the keys of `lapilli solve
+/// --json` and of the web API's solve: the variant's name and rules in
+/// words, the start's value and distance, the counts, the time taken and
+/// the perfect line. Serialisable with the `serde` feature.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SolveSummary {
+    /// The game's name.
+    pub game: &'static str,
+    /// The variant in words.
+    pub variant: String,
+    /// `win`, `loss` or `draw` for the first player at the start.
+    pub value: &'static str,
+    /// Plies to the end with perfect play, `None` for a draw.
+    pub plies: Option<u32>,
+    /// Every position reachable from the start ([`SolveReport::reachable`]).
+    pub reachable: Counts,
+    /// The reachable positions of the movement phase, for games that
+    /// place their pieces first.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub movement: Option<Counts>,
+    /// Entries the solver stores.
+    pub orbits: usize,
+    /// The order of the symmetry group used.
+    pub automorphisms: usize,
+    /// Time of the solve (or of reading it back), in milliseconds.
+    pub millis: f64,
+    /// Perfect play from the start, until the game ends or repeats.
+    pub principal_variation: Vec<String>,
+}
+
+impl SolveSummary {
+    /// The summary of `report`, a solve of `v` that took `millis`
+    /// milliseconds.
+    pub fn of<V: crate::VariantDescriptor>(v: &V, report: &SolveReport, millis: f64) -> SolveSummary {
+        SolveSummary {
+            game: v.name(),
+            variant: v.rules_text(),
+            value: report.value.wdl(),
+            plies: report.value.plies(),
+            reachable: report.reachable,
+            movement: report.movement,
+            orbits: report.orbits,
+            automorphisms: report.automorphisms,
+            millis,
+            principal_variation: report.principal_variation.clone(),
+        }
+    }
+}
+
 /// The plies a principal variation is cut at (a drawn line repeats long
 /// before).
 const PV_PLIES: usize = 200;

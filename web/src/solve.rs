@@ -9,8 +9,8 @@
 use crate::cover::{Cover, Covers};
 use crate::error::{excerpt_all, ApiError, Kind};
 use crate::stream::Message;
-use lapilli_registry::{store_dir, GameVisitor, SolveError, TableStore, VariantDescriptor};
-use lapilli_tablebase::{Counts, Progress, TablebaseError, TierReport};
+use lapilli_registry::{store_dir, GameVisitor, SolveError, SolveSummary, TableStore, VariantDescriptor};
+use lapilli_tablebase::{Progress, TablebaseError, TierReport};
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -29,28 +29,9 @@ pub struct SolveRequest {
 pub struct SolveJson {
     /// The variant id.
     pub id: String,
-    /// The game's name.
-    pub game: &'static str,
-    /// The variant in words.
-    pub variant: String,
-    /// `win`, `loss` or `draw` for the first player at the start.
-    pub value: &'static str,
-    /// Plies to the end with perfect play, `null` for a draw.
-    pub plies: Option<u32>,
-    /// Every position reachable from the start, by value for its side to
-    /// move (finished games count as losses).
-    pub reachable: Counts,
-    /// The reachable positions of the movement phase.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub movement: Option<Counts>,
-    /// Entries the solver stores.
-    pub orbits: usize,
-    /// The order of the symmetry group used.
-    pub automorphisms: usize,
-    /// Time of the solve (or of reading it back), in milliseconds.
-    pub millis: f64,
-    /// Perfect play from the start, until the game ends or repeats.
-    pub principal_variation: Vec<String>,
+    /// The solve: game, variant, value, plies, counts, time, perfect line.
+    #[serde(flatten)]
+    pub solve: SolveSummary,
 }
 
 /// A `progress` event: the tier being built and how far.
@@ -141,21 +122,9 @@ impl GameVisitor for Solve<'_> {
             SolveError::Tablebase(e) => tables_error(&e),
         })?;
         let millis = t.elapsed().as_secs_f64() * 1e3;
-        let s = solution.report().clone();
+        let solve = SolveSummary::of(&v, solution.report(), millis);
         self.covers.set(&v, Cover::Solution(solution));
-        Ok(SolveJson {
-            id: v.id(),
-            game: v.name(),
-            variant: v.rules_text(),
-            value: s.value.wdl(),
-            plies: s.value.plies(),
-            reachable: s.reachable,
-            movement: s.movement,
-            orbits: s.orbits,
-            automorphisms: s.automorphisms,
-            millis,
-            principal_variation: s.principal_variation,
-        })
+        Ok(SolveJson { id: v.id(), solve })
     }
 }
 
