@@ -14,10 +14,28 @@ const SIDES = [
   ["perfect", "perfect"], ["perfect-variety", "perfect, with variety"],
 ];
 
+// `seats` says who plays the first and the second side (in the order of
+// play), kept across games whatever the sides are called.
 const state = {
-  game: null, board: null, start: null, moves: [], movers: [], redo: [],
-  pos: null, selected: [], flipped: false, sides: {}, paused: false, ticket: 0,
+  game: null, board: null, start: null, moves: [], redo: [],
+  pos: null, selected: [], flipped: false, seats: ["person", "minimax:4"], paused: false, ticket: 0,
 };
+
+// Who plays the side named `side` in this game: its seat's choice, or
+// minimax where the choice is not offered here (perfect play on a game
+// not solved).
+function who(side) {
+  const i = state.board ? state.board.sides.indexOf(side) : -1;
+  if (i < 0) return undefined;
+  const want = state.seats[i];
+  return offered(want) ? want : "minimax:4";
+}
+
+function offered(value) {
+  return !value.startsWith("perfect") || !!state.board.solved;
+}
+
+const persons = () => state.board.sides.some((s) => who(s) === "person");
 
 async function api(path, body) {
   const init = body ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {};
@@ -26,6 +44,9 @@ async function api(path, body) {
   if (!r.ok) {
     const e = new Error(j.error ? `${j.error.kind}: ${j.error.message}` : r.statusText);
     e.kind = j.error ? j.error.kind : "http";
+    // A move list refused part way: how many of its moves were played
+    // before the refused one.
+    if (j.error && Number.isInteger(j.error.at)) e.at = j.error.at;
     throw e;
   }
   return j;
@@ -74,7 +95,7 @@ async function loadText(keepMoves = true) {
     showError(e);
     return;
   }
-  Object.assign(state, { start, moves, movers: [], redo: [], selected: [], paused: false });
+  Object.assign(state, { start, moves, redo: [], selected: [], paused: false });
   refresh();
 }
 
@@ -91,8 +112,6 @@ async function typeMove() {
     showError(e);
     return;
   }
-  const mover = state.pos.side_to_move;
-  for (let i = state.moves.length; i < pos.played.length; i++) state.movers.push(mover);
   Object.assign(state, { moves: pos.played, redo: [], selected: [], paused: false });
   $("move-input").value = "";
   refresh();
@@ -113,36 +132,94 @@ async function loadGames() {
   }
 }
 
+// The variant in the menu; one typed or linked that the menu lacks is
+// added to it, under its own title.
+function showInMenu(board) {
+  const select = $("game");
+  if (![...select.options].some((o) => o.value === board.game)) {
+    let group = $("game-other");
+    if (!group) {
+      group = document.createElement("optgroup");
+      group.id = "game-other";
+      group.label = "Other variants";
+      select.append(group);
+    }
+    const o = document.createElement("option");
+    o.value = board.game; o.textContent = board.title;
+    group.append(o);
+  }
+  select.value = board.game;
+}
+
+// How many of `moves` play from `start`, asked by halving, for a server
+// whose move errors do not say (`at`); the whole list is known refused.
+async function legalPrefix(start, moves) {
+  let lo = 0, hi = moves.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try {
+      await ask(start, moves.slice(0, mid));
+      lo = mid;
+    } catch (_) {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+// Loads the game `id` from `start` (a position text, or null for the
+// game's start) with `moves` played. A move list refused part way (a
+// shared link with an illegal move) loads the moves before the refused one
+// and says where the list stops; a position text refused loads the start.
 async function loadGame(id, start, moves) {
   state.ticket++;
   showError(null);
   const board = await api(`/api/board?game=${encodeURIComponent(id)}`);
-  Object.assign(state, { game: board.game, board, start: start || null, moves: moves || [], movers: [], redo: [], selected: [], paused: false });
-  $("game").value = board.game;
+  Object.assign(state, { game: board.game, board, start: start || null, moves: moves || [], redo: [], selected: [], paused: false });
+  showInMenu(board);
   $("variant").value = board.game;
   $("notation").textContent = board.notation;
+  $("edit").hidden = board.setup === null;
   const sides = $("sides");
   sides.replaceChildren();
   board.sides.forEach((name, i) => {
-    if (!(name in state.sides)) state.sides[name] = i === 0 ? "person" : "minimax:4";
     const label = document.createElement("label");
     label.textContent = `${name}: `;
     const sel = document.createElement("select");
     sel.id = `side-${name}`;
-    sel.setAttribute("aria-label", `Who plays ${name}`);
+    sel.dataset.seat = i;
+    sel.setAttribute("aria-label", `Who plays ${name} (the ${i === 0 ? "first" : "second"} player)`);
     for (const [value, text] of SIDES) {
-      if (value.startsWith("perfect") && !board.solved) continue;
+      if (!offered(value)) continue;
       const o = document.createElement("option");
       o.value = value; o.textContent = text;
       sel.append(o);
     }
-    if (![...sel.options].some((o) => o.value === state.sides[name])) state.sides[name] = "minimax:4";
-    sel.value = state.sides[name];
-    sel.onchange = () => { state.sides[name] = sel.value; state.paused = false; refresh(); };
+    sel.value = who(name);
+    sel.onchange = () => { state.seats[i] = sel.value; state.paused = false; refresh(); };
     label.append(sel);
     sides.append(label);
   });
+  let note = null;
+  try {
+    await ask(state.start, state.moves);
+  } catch (e) {
+    if ((e.kind === "move" || e.kind === "game-over") && state.moves.length) {
+      const at = Number.isInteger(e.at) ? Math.min(e.at, state.moves.length) : await legalPrefix(state.start, state.moves);
+      const word = at === 1 ? "move" : "moves";
+      note = Object.assign(new Error(`The link's moves stop after ${at} ${word}, at "${state.moves[at]}": ${e.message}`), { kind: e.kind });
+      state.moves = state.moves.slice(0, at);
+    } else if (e.kind === "position" && state.start) {
+      note = Object.assign(new Error(`The link's position is not loaded (the start is shown): ${e.message}`), { kind: e.kind });
+      Object.assign(state, { start: null, moves: [] });
+    } else {
+      throw e;
+    }
+    // The board waits at the prefix: a computer side moves on Resume.
+    state.paused = true;
+  }
   await refresh();
+  if (note) showError(note);
 }
 
 async function refresh() {
@@ -161,11 +238,11 @@ async function refresh() {
   state.moves = pos.played;
   syncAddress();
   render();
-  const who = state.sides[pos.side_to_move];
-  if (!pos.game_over && who && who !== "person" && !state.paused) {
+  const player = who(pos.side_to_move);
+  if (!pos.game_over && player && player !== "person" && !state.paused) {
     setState("thinking");
     try {
-      const ai = await api("/api/ai", { game: state.game, position: state.start, moves: state.moves.join(" "), side: who });
+      const ai = await api("/api/ai", { game: state.game, position: state.start, moves: state.moves.join(" "), side: player });
       if (ticket !== state.ticket) return;
       play(ai.best);
     } catch (e) {
@@ -177,15 +254,15 @@ async function refresh() {
 // What the page waits for, on the status line (for the eye and for
 // tests): `loading` (the position is asked for), `editing` (a set-up), `over`, `thinking` (a
 // computer side chooses), `paused` (after undo or redo, a computer side
-// waits), `person` (a person's move) or `error`.
+// waits for Resume), `person` (a person's move) or `error`.
 function setState(s) {
   const status = $("status");
   status.dataset.state = s;
   status.classList.toggle("thinking", s === "thinking");
+  $("resume").hidden = s !== "paused";
 }
 
 function play(text) {
-  state.movers.push(state.pos.side_to_move);
   state.moves.push(text);
   state.redo = [];
   state.selected = [];
@@ -193,25 +270,43 @@ function play(text) {
   refresh();
 }
 
-function undo() {
-  if (!state.moves.length) return;
-  const persons = Object.values(state.sides).some((s) => s === "person");
-  // Back to a position where a person is to move (the mover of the
-  // ply taken back), when a person plays.
-  const back = () => { const r = [state.moves.pop(), state.movers.pop()]; state.redo.push(r); return r[1]; };
-  let mover = back();
-  while (persons && state.moves.length && mover !== undefined && state.sides[mover] !== "person") mover = back();
-  state.paused = true;
-  state.selected = [];
+// Undo takes back plies until a person is to move (two plies against a
+// computer; one when nobody or everybody is a person); Redo plays the
+// plies taken back again, one at a time. After either, a computer side to
+// move waits for Resume.
+async function undo() {
+  if (!state.moves.length || editing()) return;
+  const ticket = ++state.ticket;
+  const moves = [...state.moves], redo = [...state.redo];
+  let pos = null;
+  try {
+    do {
+      redo.push(moves.pop());
+      if (!persons()) break;
+      pos = await ask(state.start, moves);
+      if (ticket !== state.ticket) return;
+    } while (moves.length && who(pos.side_to_move) !== "person");
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  Object.assign(state, { moves, redo, paused: true, selected: [] });
   refresh();
 }
 
 function redo() {
   const r = state.redo.pop();
-  if (!r) return;
-  state.moves.push(r[0]);
-  state.movers.push(r[1]);
+  if (r === undefined || editing()) return;
+  state.moves.push(r);
   state.paused = true;
+  state.selected = [];
+  refresh();
+}
+
+// Resume after undo, redo or a link's error: the computer side to move
+// plays.
+function resume() {
+  state.paused = false;
   refresh();
 }
 
@@ -274,29 +369,58 @@ function render() {
   const edit = editing();
   const occupants = edit ? editOccupants() : pos.occupants;
   const next = new Set();
-  if (!pos.game_over && !edit) for (const m of candidates(state.selected)) if (m.points.length > state.selected.length) next.add(m.points[state.selected.length]);
+  // The targets, while a person may play (not while a computer side thinks).
+  const thinking = who(pos.side_to_move) !== "person" && !state.paused;
+  if (!pos.game_over && !edit && !thinking) for (const m of candidates(state.selected)) if (m.points.length > state.selected.length) next.add(m.points[state.selected.length]);
   const last = new Set(pos.last_move && !edit ? pos.last_move.points : []);
+  const won = !edit && Array.isArray(pos.winning_line) ? pos.winning_line : [];
+  const name = (i) => board.points[i].name;
+  // Below the pieces: the points and their names; then the pieces; above
+  // them the marks (the last move dashed, the winning line, the rings of
+  // the selected points and of the targets: a piece that may be taken gets
+  // a red ring), then the points' click targets.
   board.points.forEach((pt, i) => {
     const [x, y] = at(i);
-    const cls = ["point"];
-    if (next.has(i)) cls.push("target");
-    if (state.selected.includes(i)) cls.push("selected");
-    el("circle", { class: cls.join(" "), cx: x, cy: y, r: next.has(i) ? 0.13 : 0.08 });
-    const o = occupants[i];
-    if (o) el("circle", { class: `piece ${o.side} ${o.kind}`, cx: x, cy: y, r: 0.32 });
-    if (last.has(i)) el("circle", { class: "last", cx: x, cy: y, r: 0.4 });
+    el("circle", { class: next.has(i) ? "point target" : "point", cx: x, cy: y, r: 0.08 });
     el("text", { class: "label", x: x + 0.26, y: y + 0.46 }).textContent = pt.name;
+  });
+  board.points.forEach((pt, i) => {
+    const o = occupants[i];
+    if (o) el("circle", { class: `piece ${o.side} ${o.kind}`, cx: at(i)[0], cy: at(i)[1], r: 0.32, "data-at": pt.name });
+  });
+  for (const i of last) el("circle", { class: "last", cx: at(i)[0], cy: at(i)[1], r: 0.43, "data-for": name(i) });
+  if (won.length) {
+    el("polyline", { class: "win-line", points: won.map((p) => at(p).join(",")).join(" "), "data-points": won.map(name).join(" ") });
+    for (const i of won) el("circle", { class: "ring win", cx: at(i)[0], cy: at(i)[1], r: 0.38, "data-for": name(i) });
+  }
+  const ring = new Map();
+  for (const i of next) {
+    const o = occupants[i];
+    ring.set(i, !o ? "target empty" : o.side === pos.side_to_move ? "target own" : "target removable");
+  }
+  for (const i of state.selected) ring.set(i, "selected");
+  for (const [i, kind] of ring) {
+    const small = kind === "target empty";
+    el("circle", { class: `ring ${kind}`, cx: at(i)[0], cy: at(i)[1], r: small ? 0.17 : 0.39, "data-for": name(i) });
+  }
+  board.points.forEach((pt, i) => {
+    const [x, y] = at(i);
+    const o = occupants[i];
     const hit = el("circle", { class: "hit", cx: x, cy: y, r: 0.45, tabindex: 0, role: "button", "data-point": pt.name, "data-piece": o ? `${o.side} ${o.kind}` : "" });
     const what = o ? `${o.side} ${o.kind}` : "empty";
-    hit.setAttribute("aria-label", `point ${pt.name}, ${what}${next.has(i) ? ", a target" : ""}`);
+    const kind = ring.get(i);
+    const mark = kind === "target removable" ? ", may be taken" : kind && kind.startsWith("target") ? ", a target" : kind === "selected" ? ", selected" : "";
+    const more = `${mark}${last.has(i) ? ", last move" : ""}${won.includes(i) ? ", on the winning line" : ""}`;
+    hit.setAttribute("aria-label", `point ${pt.name}, ${what}${more}`);
     hit.setAttribute("aria-pressed", state.selected.includes(i) ? "true" : "false");
     hit.addEventListener("click", () => clickPoint(i));
     hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPoint(i); } });
   });
   const value = pos.value ? ` (${valueWords(pos)} for ${pos.side_to_move})` : "";
-  $("status").textContent = pos.game_over ? `Game over: ${pos.game_over}` : `${pos.prompt}${value}`;
-  const who = state.sides[pos.side_to_move];
-  setState(pos.game_over ? "over" : who === "person" ? "person" : state.paused ? "paused" : "thinking");
+  const line = won.length ? ` (the winning line: ${won.map(name).join(" ")})` : "";
+  $("status").textContent = pos.game_over ? `Game over: ${pos.game_over}${line}` : `${pos.prompt}${value}`;
+  const player = who(pos.side_to_move);
+  setState(pos.game_over ? "over" : player === "person" ? "person" : state.paused ? "paused" : "thinking");
   if (edit) { $("status").textContent = "Editing: click a point to change what stands there"; setState("editing"); }
   const legal = $("legal");
   legal.replaceChildren();
@@ -346,21 +470,23 @@ async function main() {
   $("new").onclick = () => loadGame(state.game).catch(showError);
   $("undo").onclick = undo;
   $("redo").onclick = redo;
+  $("resume").onclick = resume;
   $("flip").onclick = () => { state.flipped = !state.flipped; render(); };
   initSetup({
     state, api, render, showError,
     // A game from a set-up's position text.
     startFrom: (text) => {
-      Object.assign(state, { start: text, moves: [], movers: [], redo: [], selected: [], paused: false });
+      Object.assign(state, { start: text, moves: [], redo: [], selected: [], paused: false });
       refresh();
     },
   });
   // After a solve: the board again (its perfect sides are offered once
   // the game is solved), the game and its undo history kept.
   document.addEventListener("lapilli:refresh", async () => {
-    const { movers, redo } = state;
+    const { redo } = state;
     await loadGame(state.game, state.start, state.moves);
-    Object.assign(state, { movers, redo });
+    state.redo = redo;
+    $("redo").disabled = !redo.length;
   });
   $("game").onchange = () => loadGame($("game").value).catch(showError);
   $("text-form").onsubmit = (e) => { e.preventDefault(); loadText(); };
@@ -376,7 +502,16 @@ async function main() {
   try {
     await loadGames();
     const [id, position, moves] = fromAddress();
-    await loadGame(id || $("game").value, position, moves);
+    const first = $("game").value;
+    try {
+      await loadGame(id || first, position, moves);
+    } catch (e) {
+      // An unknown game (or an option that does not fit it) in the
+      // address: the error, over the first game of the menu.
+      if (!id || id === first) throw e;
+      await loadGame(first);
+      showError(e);
+    }
   } catch (e) {
     showError(e);
   }

@@ -47,15 +47,28 @@ function number(id, label) {
   return l;
 }
 
+// The set-up's terms from `board.setup` ({kinds, in_hand, removal}); from
+// a server that does not send them, the pieces on the board and the
+// game's name.
+function rules() {
+  const { board, pos } = hooks.state;
+  if (board.setup) {
+    return { kinds: board.setup.kinds && board.setup.kinds.length ? board.setup.kinds : ["piece"], in_hand: !!board.setup.in_hand, removal: !!board.setup.removal };
+  }
+  const hasDux = pos.occupants.some((o) => o && o.kind === "dux");
+  const morris = board.name.toLowerCase().includes("morris");
+  return { kinds: hasDux ? ["piece", "dux"] : ["piece"], in_hand: morris, removal: morris };
+}
+
 function begin() {
   const { state } = hooks;
-  if (!state.pos) return;
+  if (!state.pos || state.board.setup === null) return;
   state.ticket++;
   state.paused = true;
-  const hasDux = state.pos.occupants.some((o) => o && o.kind === "dux");
+  const setup = rules();
   edit = {
     occupants: state.pos.occupants.map((o) => (o ? { side: o.side, kind: o.kind } : null)),
-    kinds: hasDux ? ["piece", "dux"] : ["piece"],
+    kinds: setup.kinds,
   };
   const panel = $("setup-panel");
   const side = $("setup-side");
@@ -64,11 +77,11 @@ function begin() {
   side.value = state.pos.side_to_move;
   const hand = $("setup-hand");
   hand.replaceChildren();
-  // Games placed from a hand (morris) take the pieces in hand and a
-  // pending removal.
-  const morris = state.board.name.includes("morris");
-  if (morris) {
+  // What the board says a set-up holds: pieces in hand, a pending removal.
+  if (setup.in_hand) {
     for (const s of state.board.sides) hand.append(number(`setup-hand-${s}`, `${s} in hand`));
+  }
+  if (setup.removal) {
     const l = document.createElement("label");
     const box = document.createElement("input");
     Object.assign(box, { id: "setup-removal", type: "checkbox" });
@@ -90,11 +103,11 @@ function end() {
 async function done() {
   const { state } = hooks;
   const body = { game: state.game, occupants: edit.occupants, side_to_move: $("setup-side").value };
-  if ($("setup-removal")) {
+  if ($(`setup-hand-${state.board.sides[0]}`)) {
     body.in_hand = {};
     for (const s of state.board.sides) body.in_hand[s] = Number($(`setup-hand-${s}`).value) || 0;
-    body.pending_removal = $("setup-removal").checked;
   }
+  if ($("setup-removal")) body.pending_removal = $("setup-removal").checked;
   let pos;
   try {
     pos = await hooks.api("/api/setup", body);
@@ -112,7 +125,8 @@ function cancel() {
   hooks.render();
 }
 
-/** Adds the set-up controls; `h` gives the page's state and functions. */
+/** Adds the set-up controls; `h` gives the page's state and functions.
+ * The Edit button is hidden (by app.js) where `board.setup` is null. */
 export function initSetup(h) {
   hooks = h;
   $("edit").onclick = () => (editing() ? cancel() : begin());

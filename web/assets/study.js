@@ -89,11 +89,12 @@ function build(root) {
       el("label", { text: "for " }, el("select", { id: "study-time", "aria-label": "Analysis time" },
         ...[["5000", "5 s"], ["15000", "15 s"], ["60000", "60 s"]].map(([v, t]) => el("option", { value: v, text: t }))))),
     el("p", { id: "study-analysis", class: "figures", role: "status", "aria-live": "polite" }),
-    el("h2", { text: "Solve" }),
-    el("div", { class: "row" },
-      el("button", { id: "study-solve", text: "Solve", "aria-label": "Solve this game", onclick: solve }),
-      el("progress", { id: "study-progress", hidden: "", "aria-label": "Solve progress" })),
-    el("p", { id: "study-solution", class: "figures", role: "status", "aria-live": "polite" }),
+    el("div", { id: "study-solve-box" },
+      el("h2", { text: "Solve" }),
+      el("div", { class: "row" },
+        el("button", { id: "study-solve", text: "Solve", "aria-label": "Solve this game", onclick: solve }),
+        el("progress", { id: "study-progress", hidden: "", "aria-label": "Solve progress" })),
+      el("p", { id: "study-solution", class: "figures", role: "status", "aria-live": "polite" })),
     el("h2", { text: "Value history" }),
     el("p", { id: "study-mistakes" }),
     el("ol", { id: "study-values", class: "values", "aria-label": "The solved value before and after each ply" }),
@@ -210,9 +211,13 @@ async function showHistory(mine) {
   }
 }
 
-async function showEval(mine) {
+// The evaluation breakdown, asked only where the board says the game has
+// one (`board.evaluation`; a server without that field: asked, and not
+// again for a game it refused).
+async function showEval(mine, board) {
   const box = $("study-eval-box");
-  if (evalSupported[current.game] === false) { box.hidden = true; return; }
+  const has = board && typeof board.evaluation === "boolean" ? board.evaluation : evalSupported[current.game] !== false;
+  if (!has) { box.hidden = true; return; }
   let j;
   try {
     j = await getJson(`/api/eval?${query()}`);
@@ -227,6 +232,9 @@ async function showEval(mine) {
   $("study-eval-total").textContent = `Overall score ${sign(j.total)}, evaluating for ${j.side} (the seed's heuristic: +500 a threat, +10 a potential, the same negative for the opponent's)`;
   const table = $("study-eval");
   table.replaceChildren(el("tr", {}, ...["line", "pattern", "own/opp/empty", "points"].map((t) => el("th", { text: t }))));
+  if (!j.terms.length) {
+    table.replaceChildren(el("tr", {}, el("td", { id: "study-eval-none", text: "No line scores yet: no line holds a threat or a potential for either side." })));
+  }
   for (const t of j.terms) {
     table.append(el("tr", {},
       el("td", { text: t.line.join("-") }), el("td", { text: t.kind }),
@@ -235,7 +243,16 @@ async function showEval(mine) {
   }
 }
 
+// The Solve button, shown where solving applies (`board.solvable`;
+// shown when a server does not say).
+function showSolve(board) {
+  const solvable = !board || board.solvable !== false;
+  $("study-solve").hidden = !solvable;
+  $("study-solve-box").hidden = !solvable;
+}
+
 function onPosition(detail) {
+  showSolve(detail.board);
   const same = current && current.game === detail.game && current.start === detail.start &&
     current.moves.join(" ") === detail.moves.join(" ");
   current = { game: detail.game, start: detail.start, moves: [...detail.moves] };
@@ -243,7 +260,7 @@ function onPosition(detail) {
   if (analysis) stopAnalysis("the position changed");
   const mine = ++ticket;
   showHistory(mine);
-  showEval(mine);
+  showEval(mine, detail.board);
 }
 
 export function attach(root) {

@@ -23,8 +23,13 @@
 //! an undo, checking the board after each; makes a Petteia custodian
 //! capture and checks the captured man is gone; types a move; has a
 //! malformed position and an illegal move refused with their kinds shown;
-//! loads a position and a move list from the text fields. Screenshots go
-//! to `target/browser/*.png`.
+//! loads a position and a move list from the text fields. On the way it
+//! checks the marks drawn above the pieces (the chosen piece's ring, the
+//! red rings of the pieces a mill may take, the winning line at the end),
+//! undo, redo and Resume against a computer, the seats kept across a game
+//! switch, and links: one with an illegal move (its legal prefix loads,
+//! the error says where it stops), an unknown game, a variant not in the
+//! menu. Screenshots go to `target/browser/*.png`.
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use lapilli_registry::{FamilyVisitor, Registry};
@@ -200,8 +205,12 @@ async fn play(c: &Client, text: &str, plies: usize) -> Result<Value> {
             if page(c).await?["played"].as_array().map_or(0, Vec::len) > before {
                 return settled(c, plies).await;
             }
-            // Marked as chosen: on to the next point.
+            // Marked as chosen, with a selection ring drawn above the
+            // piece: on to the next point.
             if c.find(Locator::Css(&chosen)).await.is_ok() {
+                let marks = marks(c, point).await?;
+                assert_eq!(marks["selected"], json!([point]), "the chosen point's ring: {marks}");
+                assert_eq!(marks["above"], true, "the ring is drawn above the piece on {point}: {marks}");
                 break;
             }
             if Instant::now() > deadline {
@@ -211,6 +220,25 @@ async fn play(c: &Client, text: &str, plies: usize) -> Result<Value> {
         }
     }
     Err(format!("clicking the points of {text} did not play it: {}", page(c).await?).into())
+}
+
+/// The marks drawn on the board: the points ringed as `selected`, as
+/// `removable` (a piece that may be taken), as `win` (the winning line);
+/// the points of the last move; the winning line's `data-points`; and
+/// whether the ring on point `name` is drawn after (above) its piece.
+async fn marks(c: &Client, name: &str) -> Result<Value> {
+    let script = r##"
+        const name = arguments[0];
+        const of = (sel) => [...document.querySelectorAll(sel)].map((e) => e.dataset.for).sort();
+        const ring = document.querySelector(`.ring[data-for="${name}"]`);
+        const piece = document.querySelector(`.piece[data-at="${name}"]`);
+        const visible = (e) => !!e && getComputedStyle(e).stroke !== "none" && getComputedStyle(e).strokeWidth !== "0px";
+        const line = document.querySelector(".win-line");
+        return { selected: of(".ring.selected"), removable: of(".ring.removable"), win: of(".ring.win"),
+                 last: of(".last"), line: line ? line.dataset.points : null, ring: visible(ring),
+                 above: !!(ring && piece && (piece.compareDocumentPosition(ring) & Node.DOCUMENT_POSITION_FOLLOWING)) };
+    "##;
+    Ok(c.execute(script, vec![json!(name)]).await?)
 }
 
 /// The piece on point `name` (`"white piece"`, `""` for none).
@@ -270,6 +298,20 @@ async fn terni_lapilli(c: &Client, base: &str) -> Result {
     assert!(status.starts_with("Game over:") && status.contains("white"), "{status}");
     assert!(status.contains("three in a row") || status.contains("line"), "the reason: {status}");
     assert!(shot, "no position offered both a draw and a loss");
+    // The winning line is marked: three white pieces ringed and joined.
+    let m = marks(c, "").await?;
+    let line: Vec<&str> = m["line"].as_str().unwrap_or_default().split(' ').collect();
+    assert_eq!(line.len(), 3, "the winning line is drawn: {m}");
+    for point in &line {
+        assert_eq!(piece(&p, point), "white piece", "{point} on the winning line: {m}");
+    }
+    let mut sorted = line.clone();
+    sorted.sort_unstable();
+    assert_eq!(m["win"], json!(sorted), "each point of the line is ringed: {m}");
+    assert!(
+        status.contains(&format!("winning line: {}", line.join(" "))),
+        "the status names the line: {status}"
+    );
     screenshot(c, "terni-lapilli-end").await
 }
 
@@ -283,6 +325,12 @@ async fn nine_mens_morris(c: &Client, base: &str) -> Result {
     }
     assert!(p["status"].as_str().unwrap_or_default().contains("mill"), "{p}");
     assert_eq!((piece(&p, "a7"), piece(&p, "g7")), ("white piece", "black piece"), "{p}");
+    // Black's two pieces may be taken: each has a red ring drawn above
+    // it; the last move (a7) keeps its own mark.
+    let m = marks(c, "g7").await?;
+    assert_eq!(m["removable"], json!(["g4", "g7"]), "the pieces that may be taken are ringed: {m}");
+    assert_eq!((&m["ring"], &m["above"]), (&json!(true), &json!(true)), "the ring on g7 shows above it: {m}");
+    assert_eq!(m["last"], json!(["a7"]), "{m}");
     p = play(c, "xg7", 6).await?;
     assert_eq!((piece(&p, "g7"), piece(&p, "g4")), ("", "black piece"), "the removal: {p}");
     screenshot(c, "nine-mens-morris-removal").await?;
@@ -438,6 +486,119 @@ async fn set_up_by_clicking(c: &Client, base: &str) -> Result {
     Ok(())
 }
 
+/// Waits until `check` holds of the page; the page then.
+async fn until(c: &Client, what: &str, check: impl Fn(&Value) -> bool) -> Result<Value> {
+    let deadline = Instant::now() + SETTLE;
+    loop {
+        let p = page(c).await?;
+        if check(&p) {
+            return Ok(p);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{what}: {p}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn plies(p: &Value) -> usize {
+    p["played"].as_array().map_or(0, Vec::len)
+}
+
+/// Whether the element `id` is shown.
+async fn shown(c: &Client, id: &str) -> Result<bool> {
+    Ok(c.find(Locator::Id(id)).await?.is_displayed().await?)
+}
+
+/// The value of the select `id`.
+async fn value_of(c: &Client, id: &str) -> Result<String> {
+    let v = c.execute("return document.getElementById(arguments[0]).value;", vec![json!(id)]).await?;
+    Ok(v.as_str().unwrap_or_default().to_string())
+}
+
+/// Terni Lapilli, black a person, white random: undo takes back both
+/// plies; redo plays black's again and the computer waits (paused, Resume
+/// shown) until Resume, when it replies. The empty board's evaluation says
+/// no line scores. Then the menu switches to Nine Men's Morris: the seats
+/// are kept by order of play (its first player, white, is the person).
+async fn undo_resume_and_seats(c: &Client, base: &str) -> Result {
+    let p = open(c, base, "terni-lapilli", &[("white", "random")]).await?;
+    let first = p["moves"][0]["move"].as_str().unwrap_or_default().to_string();
+    play(c, &first, 2).await?;
+    click(c, "undo").await?;
+    let p = until(c, "undo takes back both plies", |p| plies(p) == 0 && p["state"] == "person").await?;
+    assert!(!shown(c, "resume").await?, "no Resume while a person is to move: {p}");
+    let deadline = Instant::now() + SETTLE;
+    while c.find(Locator::Id("study-eval-none")).await.is_err() {
+        if Instant::now() > deadline {
+            return Err("the empty board's evaluation does not say that no line scores".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    click(c, "redo").await?;
+    until(c, "redo plays one ply and waits", |p| plies(p) == 1 && p["state"] == "paused").await?;
+    assert!(shown(c, "resume").await?, "Resume is shown while the computer waits");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let p = page(c).await?;
+    assert_eq!((plies(&p), p["state"].as_str()), (1, Some("paused")), "the computer waits for Resume: {p}");
+    click(c, "resume").await?;
+    let p = settled(c, 2).await?;
+    assert_eq!(p["played"][0], first.as_str(), "{p}");
+    assert!(!shown(c, "resume").await?, "Resume is hidden again: {p}");
+
+    c.find(Locator::Id("game")).await?.select_by_value("nine-mens-morris").await?;
+    let deadline = Instant::now() + SETTLE;
+    while value_of(c, "variant").await? != "nine-mens-morris"
+        || c.find(Locator::Id("side-white")).await.is_err()
+    {
+        if Instant::now() > deadline {
+            return Err(format!("the menu did not switch the game: {}", page(c).await?).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let seats = (value_of(c, "side-white").await?, value_of(c, "side-black").await?);
+    assert_eq!(seats, ("person".to_string(), "random".to_string()), "the seats (first, second) are kept");
+    settled(c, 0).await?;
+    Ok(())
+}
+
+/// Links: one whose moves stop at an illegal move loads the moves before
+/// it and says so, the computer to move waiting for Resume; an unknown
+/// game shows its error over the first game; a variant not in the menu is
+/// added to it.
+async fn links(c: &Client, base: &str) -> Result {
+    c.goto(&format!("{base}/play/terni-lapilli?moves=8%20nope")).await?;
+    let message = error_shown(c, "move").await?;
+    let p = until(c, "the link's prefix loads", |p| p["state"] == "paused").await?;
+    assert_eq!(p["played"], json!(["8"]), "the legal prefix: {p}");
+    assert!(message.contains("stop after 1 move") && message.contains("nope"), "{message}");
+    assert!(shown(c, "resume").await?, "{p}");
+    click(c, "resume").await?;
+    let p = settled(c, 2).await?;
+    assert_eq!(p["played"][0], "8", "{p}");
+
+    c.goto(&format!("{base}/play/no-such-game")).await?;
+    let message = error_shown(c, "option").await?;
+    assert!(message.contains("no-such-game"), "{message}");
+    let p =
+        until(c, "the first game loads", |p| p["moves"].as_array().is_some_and(|m| !m.is_empty())).await?;
+    assert!(!value_of(c, "game").await?.is_empty(), "a game is chosen: {p}");
+
+    c.goto(&format!("{base}/play/petteia+size=6x7")).await?;
+    settled(c, 0).await?;
+    let variant = value_of(c, "variant").await?;
+    assert!(variant.contains("6x7"), "{variant}");
+    assert_eq!(value_of(c, "game").await?, variant, "the menu shows the linked variant");
+    let title = c
+        .execute(
+            r#"const s = document.getElementById("game"); return s.options[s.selectedIndex].textContent;"#,
+            vec![],
+        )
+        .await?;
+    assert!(!title.as_str().unwrap_or_default().is_empty(), "{title}");
+    Ok(())
+}
+
 /// The page at a phone's size (390x844): a screenshot, and nothing wider
 /// than the window.
 async fn phone(c: &Client, base: &str) -> Result {
@@ -468,6 +629,18 @@ async fn the_page_plays_in_a_browser() -> Result {
             let offered = first["moves"].as_array().map_or(0, Vec::len);
             assert!(offered > 0, "the start page offers no moves: {first}");
             assert_eq!(c.title().await?, "lapilli");
+            let icon = c
+                .execute(
+                    r#"const l = document.querySelector("link[rel=icon]"); return l ? l.href : "";"#,
+                    vec![],
+                )
+                .await?;
+            assert!(
+                icon.as_str().unwrap_or_default().starts_with("data:image/svg+xml"),
+                "the favicon: {icon}"
+            );
+            links(&c, &base).await?;
+            undo_resume_and_seats(&c, &base).await?;
             terni_lapilli(&c, &base).await?;
             nine_mens_morris(&c, &base).await?;
             petteia(&c, &base).await?;
