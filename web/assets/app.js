@@ -401,7 +401,7 @@ function render() {
   for (const i of state.selected) ring.set(i, "selected");
   for (const [i, kind] of ring) {
     const small = kind === "target empty";
-    el("circle", { class: `ring ${kind}`, cx: at(i)[0], cy: at(i)[1], r: small ? 0.17 : 0.39, "data-for": name(i) });
+    el("circle", { class: `ring ${kind}`, cx: at(i)[0], cy: at(i)[1], r: small ? 0.15 : 0.39, "data-for": name(i) });
   }
   board.points.forEach((pt, i) => {
     const [x, y] = at(i);
