@@ -15,10 +15,12 @@
 //!   embedded.
 //! - `GET /api/games`: every game with its options and variants.
 //! - `GET /api/board?game=<id>`: the board's points (names, coordinates)
-//!   and lines, the sides, the notation.
+//!   and lines, the sides, the notation, and what the page may offer:
+//!   `solvable`, `evaluation` and `setup` (`null` or `{kinds, in_hand,
+//!   removal}`).
 //! - `GET /api/position?game=<id>[&position=<text>][&moves=<list>]`: the
-//!   position after the moves, the side to move, the ending, and every
-//!   legal move with its value where covered.
+//!   position after the moves, the side to move, the ending (with its
+//!   `winning_line`), and every legal move with its value where covered.
 //! - `POST /api/ai` `{"game", "side"[, "position", "moves", "seed"]}`: the
 //!   move a player chooses.
 //! - `GET /api/analysis?game=<id>[&position][&moves][&movetime=MS][&depth=D]`:
@@ -32,7 +34,8 @@
 //!   evaluation term by term ([`history`]).
 //!
 //! Errors are `{"error": {"kind", "message"}}` with a 4xx status for bad
-//! requests ([`error::ApiError`]).
+//! requests ([`error::ApiError`]); a refused move of `moves` (kinds `move`
+//! and `game-over`) adds `"at"`, the number of words played before it.
 
 #![deny(missing_docs)]
 

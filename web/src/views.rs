@@ -4,7 +4,7 @@
 
 use crate::api::{
     AiJson, BoardJson, GameJson, GamesJson, MoveJson, OccupantJson, OptionJson, PointJson, PositionJson,
-    VariantJson,
+    SetupOfferJson, VariantJson,
 };
 use crate::cover::Covers;
 use crate::error::{excerpt_all, ApiError, Kind};
@@ -129,6 +129,13 @@ impl GameVisitor for Board<'_> {
             lines: board.lines,
             start: v.start().to_string(),
             solved: self.covers.of(&v)?.is_something(),
+            solvable: v.solvable(),
+            evaluation: v.evaluation_terms(&v.start()).is_some(),
+            setup: v.setup_offer().map(|o| SetupOfferJson {
+                kinds: o.kinds,
+                in_hand: o.in_hand,
+                removal: o.removal,
+            }),
         })
     }
 }
@@ -157,7 +164,8 @@ pub fn start_of<V: VariantDescriptor>(v: &V, position: Option<&str>) -> Result<V
 /// # Errors
 /// Kind `position` for a text that is no position of `v`; kind `move` for
 /// a move that does not read or is illegal, kind `game-over` for one after
-/// the game ended, named with its number.
+/// the game ended, named with its number, the words played before it in
+/// [`ApiError::at`].
 pub fn replay<V: VariantDescriptor>(
     v: &V,
     position: Option<&str>,
@@ -170,7 +178,7 @@ pub fn replay<V: VariantDescriptor>(
                 ReplayFault::Unreadable(_) | ReplayFault::Illegal(_) => Kind::Move,
                 ReplayFault::Over { .. } => Kind::GameOver,
             };
-            ApiError::new(kind, excerpt_all(&e.to_string()))
+            ApiError::new(kind, excerpt_all(&e.to_string())).at(e.number - 1)
         })?;
     Ok((done.record, done.played))
 }
@@ -202,6 +210,7 @@ impl GameVisitor for Position<'_> {
             ),
             Some(draw) => (Some(draw.to_string()), Some(draw.name()), None),
         };
+        let winning_line = status.and_then(|_| v.winning_line(pos, record.moves()));
         let mut moves: Vec<(MoveJson, Option<lapilli_game::Value>)> = if status.is_some() {
             Vec::new()
         } else {
@@ -249,6 +258,7 @@ impl GameVisitor for Position<'_> {
             value: value.map(|v| v.wdl()),
             plies: value.and_then(|v| v.plies()),
             best_move,
+            winning_line,
             occupants,
             diagram: v.diagram(pos, record.moves().last().copied()),
             moves: moves.into_iter().map(|(m, _)| m).collect(),

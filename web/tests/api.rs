@@ -274,3 +274,73 @@ async fn ai_refusals_are_typed() {
         assert_eq!((got, kind(&j)), (status, want), "{}: {j}", &body[..body.len().min(80)]);
     }
 }
+
+#[tokio::test]
+async fn boards_say_what_the_page_may_offer() {
+    // (game, solvable, evaluation, set-up: kinds, in hand, removal)
+    type Offer = Option<(&'static [&'static str], bool, bool)>;
+    let cases: [(&str, bool, bool, Offer); 7] = [
+        ("terni-lapilli", true, true, Some((&["piece"], false, false))),
+        ("three-mens-morris", true, true, Some((&["piece"], false, false))),
+        ("six-mens-morris", true, false, Some((&["piece"], true, true))),
+        ("nine-mens-morris", false, false, Some((&["piece"], true, true))),
+        ("petteia", false, false, Some((&["piece"], false, false))),
+        ("petteia+variant=dux", false, false, Some((&["piece", "dux"], false, false))),
+        ("latrunculi", false, false, Some((&["piece", "dux"], false, false))),
+    ];
+    for (game, solvable, evaluation, setup) in cases {
+        let (status, j) = get(&format!("/api/board?game={}", q(game))).await;
+        assert_eq!(status, StatusCode::OK, "{game}: {j}");
+        assert_eq!(
+            (j["solvable"].as_bool(), j["evaluation"].as_bool()),
+            (Some(solvable), Some(evaluation)),
+            "{game}"
+        );
+        let want = setup
+            .map(|(kinds, in_hand, removal)| json!({"kinds": kinds, "in_hand": in_hand, "removal": removal}));
+        assert_eq!(j["setup"], want.unwrap_or(Value::Null), "{game}");
+    }
+    // What the board says is what the routes do.
+    let (status, j) = get("/api/eval?game=nine-mens-morris").await;
+    assert_eq!((status, kind(&j)), (StatusCode::BAD_REQUEST, "usage"));
+    let (status, _) = get("/api/eval?game=three-mens-morris").await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_won_game_names_its_winning_line() {
+    let (_, j) = get("/api/position?game=terni-lapilli&moves=0+4+1+6").await;
+    assert_eq!(j["winning_line"], Value::Null, "{j}");
+    let (_, j) = get("/api/position?game=terni-lapilli&moves=0+4+1+6+2").await;
+    assert_eq!(j["winning_line"], json!([0, 1, 2]), "{j}");
+    // On the 3x3 grid: a1 b1 c1 are points 0 1 2, a3 b3 c3 points 6 7 8.
+    let (_, j) = get("/api/position?game=three-mens-morris&moves=a3+a1+b3+b1+c3").await;
+    assert_eq!(j["winning_line"], json!([6, 7, 8]), "{j}");
+    // Six Men's Morris: c4-c5 closes the top row a5 c5 e5 (points 0 1 2)
+    // and its removal leaves Black two pieces.
+    let start = "W.W.BB../.W....B. w 0 0 - six-mens-morris";
+    let at =
+        |moves: &str| format!("/api/position?game=six-mens-morris&position={}&moves={}", q(start), q(moves));
+    let (_, j) = get(&at("c4-c5")).await;
+    assert_eq!(j["winning_line"], Value::Null, "{j}");
+    let removal = j["moves"][0]["move"].as_str().unwrap().to_string();
+    let (_, j) = get(&at(&format!("c4-c5 {removal}"))).await;
+    assert_eq!((j["winner"].as_str(), &j["winning_line"]), (Some("white"), &json!([0, 1, 2])), "{j}");
+}
+
+#[tokio::test]
+async fn a_refused_move_says_how_many_were_played_before_it() {
+    for (uri, want, at) in [
+        ("/api/position?game=terni-lapilli&moves=0+4+nonsense", "move", Some(2)),
+        ("/api/position?game=terni-lapilli&moves=0+0", "move", Some(1)),
+        ("/api/position?game=terni-lapilli&moves=9", "move", Some(0)),
+        ("/api/position?game=terni-lapilli&moves=0+4+1+6+2+3", "game-over", Some(5)),
+        ("/api/history?game=terni-lapilli&moves=0+4+zz", "move", Some(2)),
+        ("/api/position?game=terni-lapilli&position=BBB&moves=0", "position", None),
+        ("/api/position?game=chess", "option", None),
+    ] {
+        let (_, j) = get(uri).await;
+        assert_eq!(kind(&j), want, "{uri}: {j}");
+        assert_eq!(j["error"].get("at").map(|n| n.as_u64().unwrap()), at.map(|n| n as u64), "{uri}: {j}");
+    }
+}

@@ -212,11 +212,18 @@ impl registry::VariantDescriptor for GameVariant {
         (0..points).map(|p| pos.piece_at(lapilli_board_graph::Point::new(p)).map(|c| (c, "piece"))).collect()
     }
 
+    /// Pieces of one kind, the pieces in hand of each side and a pending
+    /// removal.
+    fn setup_offer(&self) -> Option<registry::SetupOffer> {
+        Some(registry::SetupOffer { kinds: vec!["piece"], in_hand: true, removal: true })
+    }
+
     /// The set-up's text (the squares of `W`, `B` or `.`, the side to move,
     /// the pieces in hand, the pending removal, the rules of the start)
     /// read by the position parser.
     fn setup_position(&self, setup: &registry::Setup) -> Result<Position, registry::SetupError> {
-        setup.check_shape(self.rules.variant.points(), &["piece"])?;
+        let offer = registry::VariantDescriptor::setup_offer(self).ok_or(registry::SetupError::NotOffered)?;
+        setup.check_shape(self.rules.variant.points(), &offer)?;
         let sides = self.sides();
         let mut board = String::new();
         for (i, o) in setup.occupants.iter().enumerate() {
@@ -262,6 +269,30 @@ impl registry::VariantDescriptor for GameVariant {
         }
     }
 
+    /// Six Men's Morris only, by [`registry::VariantDescriptor::solve_stored`].
+    fn solvable(&self) -> bool {
+        self.rules.variant == Variant::SixMensMorris
+    }
+
+    /// The mill closed by the ply before the last, when the last was the
+    /// removal it allowed and that removal won the game (the opponent
+    /// reduced to two pieces or blocked).
+    fn winning_line(&self, pos: &Position, moves: &[Move]) -> Option<Vec<usize>> {
+        let winner = CheckedGame::winner(pos)?;
+        let [.., closing, Move::Remove(_)] = moves else { return None };
+        let to = match *closing {
+            Move::Place(p) | Move::Slide { to: p, .. } => p,
+            Move::Remove(_) => return None,
+        };
+        let board = self.rules.variant.board();
+        let mill = board
+            .lines_through(to)
+            .iter()
+            .map(|&i| &board.lines()[i])
+            .find(|line| line.iter().all(|&p| pos.piece_at(p) == Some(winner)))?;
+        Some(mill.iter().map(|p| p.index()).collect())
+    }
+
     /// Refused: Six Men's Morris is solved by tier tables kept on disk
     /// ([`registry::VariantDescriptor::solve_stored`]), the other morris
     /// games are not solved here.
@@ -294,7 +325,7 @@ impl registry::VariantDescriptor for GameVariant {
         store: &TableStore,
         progress: &dyn Progress,
     ) -> Result<Solution<Position>, SolveError> {
-        if self.rules.variant != Variant::SixMensMorris {
+        if !registry::VariantDescriptor::solvable(self) {
             return Ok(self.solve()?);
         }
         let Some(dir) = &store.dir else {

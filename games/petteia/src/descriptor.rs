@@ -209,12 +209,22 @@ impl registry::VariantDescriptor for GameVariant {
             .collect()
     }
 
+    /// Men, and Duxes in the Dux variant; nothing in hand, no removal.
+    fn setup_offer(&self) -> Option<registry::SetupOffer> {
+        let kinds = match self.setup.variant {
+            Variant::Standard => vec!["piece"],
+            Variant::Dux => vec!["piece", "dux"],
+        };
+        Some(registry::SetupOffer { kinds, in_hand: false, removal: false })
+    }
+
     /// The set-up's text (the ranks from the top, the side to move, no
     /// progress yet, the rules of the start) read by the position parser.
     fn setup_position(&self, setup: &registry::Setup) -> Result<Position, registry::SetupError> {
+        let offer = registry::VariantDescriptor::setup_offer(self).ok_or(registry::SetupError::NotOffered)?;
         let start = self.start();
         let (w, h) = (start.width(), start.height());
-        setup.check_shape(w * h, &["piece", "dux"])?;
+        setup.check_shape(w * h, &offer)?;
         let sides = self.sides();
         let mut board = String::new();
         for r in (0..h).rev() {
