@@ -27,7 +27,8 @@ impl GameVisitor for Title {
 }
 
 /// `GET /api/games`: every game of `R` with its options and the variants
-/// its flags give one at a time.
+/// its flags give one at a time, each id once, titled by its descriptor
+/// ([`VariantDescriptor::title`]).
 pub fn games<R: Registry>() -> GamesJson {
     let mut games = Vec::new();
     for family in families::<R>() {
@@ -46,8 +47,14 @@ pub fn games<R: Registry>() -> GamesJson {
             let flags = family.options.iter().filter(|o| o.kind == OptionKind::Flag);
             let sets = std::iter::once(GivenOptions::default())
                 .chain(flags.map(|o| GivenOptions::default().with_flag(o.name)));
-            let variants =
-                sets.filter_map(|given| with_game::<R, _>(game.name, &given, Title).ok()).collect();
+            // A flag that gives the default (flying where the game flies
+            // anyway) is the same variant: each id once.
+            let mut variants: Vec<VariantJson> = Vec::new();
+            for variant in sets.filter_map(|given| with_game::<R, _>(game.name, &given, Title).ok()) {
+                if variants.iter().all(|v| v.id != variant.id) {
+                    variants.push(variant);
+                }
+            }
             games.push(GameJson {
                 name: game.name,
                 about: game.about,

@@ -91,6 +91,45 @@ async fn games_lists_every_game_with_variants_and_options() {
     let ids: Vec<&str> =
         nine["variants"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
     assert!(ids.contains(&"nine-mens-morris") && ids.contains(&"nine-mens-morris+no-flying"), "{ids:?}");
+    // Each variant once (a flag that gives the default is no other
+    // variant), titled in words rather than by its id.
+    for game in games {
+        let name = game["name"].as_str().unwrap();
+        let variants = game["variants"].as_array().unwrap();
+        let mut ids: Vec<&str> = variants.iter().map(|v| v["id"].as_str().unwrap()).collect();
+        assert_eq!(ids[0], name, "the default first");
+        let listed = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), listed, "{name}: {variants:?}");
+        for v in variants {
+            let title = v["title"].as_str().unwrap();
+            assert!(!title.contains(name) && title.chars().next().unwrap().is_uppercase(), "{name}: {title}");
+        }
+    }
+    let menu = |name: &str| -> Vec<(String, String)> {
+        let game = games.iter().find(|g| g["name"] == name).unwrap();
+        let variants = game["variants"].as_array().unwrap();
+        variants
+            .iter()
+            .map(|v| (v["id"].as_str().unwrap().into(), v["title"].as_str().unwrap().into()))
+            .collect()
+    };
+    let pair = |id: &str, title: &str| (id.to_string(), title.to_string());
+    assert_eq!(
+        menu("nine-mens-morris"),
+        [
+            pair("nine-mens-morris", "Nine Men's Morris (9 pieces each, flying with three pieces)"),
+            pair("nine-mens-morris+no-flying", "Nine Men's Morris (9 pieces each, no flying)"),
+        ]
+    );
+    assert_eq!(
+        menu("six-mens-morris"),
+        [
+            pair("six-mens-morris", "Six Men's Morris (6 pieces each, no flying)"),
+            pair("six-mens-morris+flying", "Six Men's Morris (6 pieces each, flying with three pieces)"),
+        ]
+    );
     let petteia = games.iter().find(|g| g["name"] == "petteia").unwrap();
     let size = petteia["options"].as_array().unwrap().iter().find(|o| o["name"] == "size").unwrap();
     assert_eq!((size["kind"].as_str(), size["placeholder"].as_str()), (Some("value"), Some("WxH")));

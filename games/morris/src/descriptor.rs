@@ -171,7 +171,7 @@ impl registry::VariantDescriptor for GameVariant {
 
     fn title(&self) -> String {
         let flying = if self.rules.flying { "flying with three pieces" } else { "no flying" };
-        format!("{} ({} pieces each, {flying})", self.rules.variant, self.rules.variant.pieces())
+        format!("{} ({} pieces each, {flying})", self.rules.variant.title(), self.rules.variant.pieces())
     }
 
     fn rules_text(&self) -> String {
