@@ -10,7 +10,7 @@
 //! only each variant's solution or tables, found once ([`cover`]).
 //!
 //! Routes:
-//! - `GET /`, `GET /play/<game-id>`: the page; `/assets/app.js`,
+//! - `GET /`, `GET /play`, `GET /play/`, `GET /play/<game-id>`: the page; `/assets/app.js`,
 //!   `/assets/study.js`, `/assets/style.css` its scripts and style, all
 //!   embedded.
 //! - `GET /api/games`: every game with its options and variants.
@@ -113,6 +113,8 @@ pub fn router<R: Registry + 'static>(config: &Config) -> Router {
     });
     Router::new()
         .route("/", get(routes::index))
+        .route("/play", get(routes::index))
+        .route("/play/", get(routes::index))
         .route("/play/{game}", get(routes::index))
         .route("/assets/app.js", get(routes::app_js))
         .route("/assets/study.js", get(routes::study_js))

@@ -22,7 +22,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// 3x3 game included).
 const POSITION_TIME_CAP: Duration = Duration::from_secs(20);
 
-/// `/` and `/play/<game-id>`: the page (its script reads the game from the
+/// `/`, `/play`, `/play/` and `/play/<game-id>`: the page (its script reads the game from the
 /// address).
 pub async fn index() -> Html<&'static str> {
     Html(INDEX_HTML)

@@ -63,6 +63,8 @@ async fn the_page_and_its_files_are_served() {
     for (uri, kind) in [
         ("/", "text/html"),
         ("/play/terni-lapilli", "text/html"),
+        ("/play/", "text/html"),
+        ("/play", "text/html"),
         ("/assets/app.js", "text/javascript"),
         ("/assets/setup.js", "text/javascript"),
         ("/assets/style.css", "text/css"),
@@ -72,8 +74,10 @@ async fn the_page_and_its_files_are_served() {
         assert!(content_type.starts_with(kind), "{uri}: {content_type}");
         assert!(!body.is_empty(), "{uri}");
     }
-    let (status, j) = get("/nowhere").await;
-    assert_eq!((status, kind(&j)), (StatusCode::NOT_FOUND, "not-found"));
+    for uri in ["/nowhere", "/api/nowhere", "/api/", "/play/a/b"] {
+        let (status, j) = get(uri).await;
+        assert_eq!((status, kind(&j)), (StatusCode::NOT_FOUND, "not-found"), "{uri}");
+    }
     let (status, j) = post("/api/games", "").await;
     assert_eq!((status, kind(&j)), (StatusCode::METHOD_NOT_ALLOWED, "usage"));
 }
