@@ -163,6 +163,11 @@ async fn terni_lapilli_solves_to_a_draw_as_the_command_line_says() {
         (Some("terni-lapilli"), Some("terni-lapilli"), Some("draw"))
     );
     assert!(j["plies"].is_null());
+    // The rules in words name the game, as every variant's do.
+    assert_eq!(
+        j["variant"],
+        "terni-lapilli: the wheel, 3 pieces each, steps along the lines; centre allowed on the first placement"
+    );
     for key in ["variant", "reachable", "orbits", "automorphisms", "millis", "principal_variation"] {
         assert!(!j[key].is_null(), "{key} in {j}");
     }
@@ -179,6 +184,7 @@ async fn terni_lapilli_solves_to_a_draw_as_the_command_line_says() {
     let (name, solved) = all.last().unwrap();
     assert_eq!(name, "solved", "{all:?}");
     assert_eq!(solved["id"], "tapatan");
+    assert!(solved["variant"].as_str().unwrap().starts_with("tapatan: "), "{solved}");
     for (uri, body, status, want) in [
         ("/api/solve", r#"{"game": "nine-mens-morris"}"#, StatusCode::BAD_REQUEST, "unsolvable"),
         ("/api/solve", r#"{"game": "chess"}"#, StatusCode::NOT_FOUND, "option"),

@@ -100,13 +100,10 @@ fn centre_text(rules: Rules) -> &'static str {
     }
 }
 
-/// The rules in words: the game's board, pieces and movement (except for
-/// Terni Lapilli, the default), then the centre-first rule.
+/// The rules in words: the game's name, board, pieces and movement, then
+/// the centre-first rule.
 fn rules_text(rules: Rules) -> String {
     let v = rules.variant;
-    if v == Variant::default() {
-        return centre_text(rules).into();
-    }
     let board = match v.board_kind() {
         BoardKind::Wheel => "the wheel",
         BoardKind::Grid => "3x3 grid, rows and columns",
