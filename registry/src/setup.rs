@@ -58,6 +58,11 @@ pub enum SetupError {
     /// crate's error, as for position text).
     #[error(transparent)]
     Position(#[from] PositionTextError),
+    /// The rules refuse the position the set-up describes, in the words of
+    /// a set-up (pieces on the board and in hand, not the fields of a
+    /// position text).
+    #[error("{0}")]
+    Rules(String),
     /// The game offers no set-up.
     #[error("set-up is not offered for this game")]
     NotOffered,
