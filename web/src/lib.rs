@@ -67,7 +67,8 @@ use tokio::sync::Semaphore;
 #[derive(Clone, Debug)]
 pub struct Config {
     /// A folder of tier tablebases (`--tablebase DIR`): the values and the
-    /// perfect player of the variant its files are of.
+    /// perfect player of the variant its files are of, which the engine
+    /// (analysis, the engine sides of `/api/ai`) probes too.
     pub tablebase: Option<PathBuf>,
     /// How many engine jobs run at once (others wait their turn), and how
     /// many analysis streams (beyond them a request is refused).

@@ -58,7 +58,7 @@ pub async fn analysis<R: Registry + 'static>(
     let (tx, rx) = mpsc::channel(16);
     let stopper = Arc::new(Stopper::default());
     let game = query.game.clone();
-    let job = Analyse { query, depth, time, tx: tx.clone(), stopper: stopper.clone() };
+    let job = Analyse { query, depth, time, tx: tx.clone(), stopper: stopper.clone(), state: state.clone() };
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let result = with_game_id::<R, _>(&game, job).map_err(|e| ApiError::option(&e)).and_then(|r| r);

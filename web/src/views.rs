@@ -301,8 +301,8 @@ impl GameVisitor for Ai<'_> {
                 format!("the game is over ({why}): no move to choose"),
             ));
         }
-        let needs_cover = matches!(self.side, SideSpec::Perfect | SideSpec::PerfectVariety);
-        let cover = if needs_cover { Some(self.covers.of(&v)?) } else { None };
+        // Perfect play reads the cover; the engine probes its tables.
+        let cover = if self.side == SideSpec::Random { None } else { Some(self.covers.of(&v)?) };
         let nothing = crate::cover::Cover::Nothing;
         let pos = record.position();
         let choice = choose(
