@@ -3,8 +3,9 @@
 //!
 //! [`router`] builds the routes for a registry `R` (the program passes its
 //! list of games); [`run`] serves them on an address. Engine work runs on
-//! tokio's blocking threads, a few at a time ([`Config::engine_jobs`]),
-//! each within a time cap; request bodies are limited
+//! a fixed set of threads of its own ([`pool`]), a few jobs at a time
+//! ([`Config::engine_jobs`]), each within a time cap; position lookups on
+//! tokio's blocking threads, apart; request bodies are limited
 //! ([`Config::body_limit`]). The game's state lives in each request (the
 //! position text and the moves), so the server keeps nothing per visitor:
 //! only each variant's solution or tables, found once ([`cover`]).
@@ -45,6 +46,7 @@ pub mod assets;
 pub mod cover;
 pub mod error;
 pub mod history;
+pub mod pool;
 pub mod routes;
 pub mod setup;
 pub mod sides;
@@ -88,6 +90,9 @@ impl Default for Config {
 /// What every request shares.
 pub struct State {
     covers: Covers,
+    /// The engine's threads: one per engine job and per analysis stream,
+    /// no more ([`pool`]).
+    engines: pool::EnginePool,
     jobs: Arc<Semaphore>,
     /// Position reads and probes at once (4 per engine job): apart from
     /// the engine's, so that legal moves never wait behind a search.
@@ -105,6 +110,7 @@ pub struct State {
 pub fn router<R: Registry + 'static>(config: &Config) -> Router {
     let state = Arc::new(State {
         covers: Covers::new(config.tablebase.clone()),
+        engines: pool::EnginePool::new(2 * config.engine_jobs.max(1)),
         jobs: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
         lookups: Arc::new(Semaphore::new(4 * config.engine_jobs.max(1))),
         analyses: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
