@@ -717,7 +717,7 @@ fn six_mens_solve_builds_into_the_folder_it_names_then_reads_it_back() {
     let args = ["solve", "six-mens-morris", "--tablebase", folder.to_str().unwrap(), "--json"];
     let (first, note, built) = run(&args);
     assert!(
-        note.starts_with("building the tables of six-mens-morris (6 pieces each, no flying) into")
+        note.starts_with("building the tables of Six Men's Morris (6 pieces each, no flying) into")
             && note.contains(&format!("into {}", folder.display())),
         "{note}"
     );

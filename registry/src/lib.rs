@@ -54,7 +54,7 @@ pub use eval::{EvalBreakdown, EvalTerm};
 pub use foreign::ForeignFormat;
 pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
 pub use replay::{ending_text, replay, ReplayError, ReplayFault, Replayed};
-pub use setup::{text_tail, Setup, SetupError, SetupPiece};
+pub use setup::{text_tail, Setup, SetupError, SetupOffer, SetupPiece};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport, SolveSummary};
 pub use tables::{EndgameBuild, OpenTables, SolveError, TableStore, TablebaseSupport};
 
@@ -294,6 +294,14 @@ pub trait VariantDescriptor: Sized {
         Vec::new()
     }
 
+    /// What a set-up of this variant may hold (the kinds of pieces, pieces
+    /// in hand, a pending removal), or `None` when it offers no set-up
+    /// ([`VariantDescriptor::setup_position`] then refuses every one).
+    /// `None` by default.
+    fn setup_offer(&self) -> Option<SetupOffer> {
+        None
+    }
+
     /// The position `setup` describes, checked by the game's rules as its
     /// position text is. By default none: [`SetupError::NotOffered`].
     ///
@@ -303,6 +311,25 @@ pub trait VariantDescriptor: Sized {
     fn setup_position(&self, setup: &Setup) -> Result<Self::Position, SetupError> {
         let _ = setup;
         Err(SetupError::NotOffered)
+    }
+
+    /// Whether [`VariantDescriptor::solve_stored`] solves this variant
+    /// (given a table store with a folder), without solving it: what a
+    /// front end asks before it offers a solve. By default whether
+    /// [`VariantDescriptor::solve`] succeeds; a game whose solve is costly
+    /// answers from its rules.
+    fn solvable(&self) -> bool {
+        self.solve().is_ok()
+    }
+
+    /// The points of the line that ended the game in `pos`, when it ended
+    /// by a line: three in a row on the alignment boards, or the mill
+    /// whose removal won; `moves` are the plies that led to `pos`, the
+    /// last one last (empty when unknown). `None` by default, and while
+    /// the game goes on.
+    fn winning_line(&self, pos: &Self::Position, moves: &[MoveOf<Self>]) -> Option<Vec<usize>> {
+        let _ = (pos, moves);
+        None
     }
 
     /// The strong solution.

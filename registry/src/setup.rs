@@ -32,6 +32,21 @@ pub struct Setup {
     pub pending_removal: bool,
 }
 
+/// What a variant lets a front end set up ([`crate::VariantDescriptor::setup_offer`]):
+/// the facts a set-up editor needs before it sends a [`Setup`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupOffer {
+    /// The kinds a piece may have, as [`crate::VariantDescriptor::occupants`]
+    /// names them: `["piece"]`, or e.g. `["piece", "dux"]`.
+    pub kinds: Vec<&'static str>,
+    /// Whether pieces in hand are part of a set-up ([`Setup::in_hand`]
+    /// is honoured; morris).
+    pub in_hand: bool,
+    /// Whether a pending removal can be set up
+    /// ([`Setup::pending_removal`]; morris).
+    pub removal: bool,
+}
+
 /// Why a set-up gives no position.
 #[derive(Debug, Error)]
 pub enum SetupError {
@@ -43,18 +58,25 @@ pub enum SetupError {
     /// crate's error, as for position text).
     #[error(transparent)]
     Position(#[from] PositionTextError),
+    /// The rules refuse the position the set-up describes, in the words of
+    /// a set-up (pieces on the board and in hand, not the fields of a
+    /// position text).
+    #[error("{0}")]
+    Rules(String),
     /// The game offers no set-up.
     #[error("set-up is not offered for this game")]
     NotOffered,
 }
 
 impl Setup {
-    /// Checks that the set-up has `points` points, sides 0 or 1 and kinds
-    /// among `kinds`.
+    /// Checks that the set-up has `points` points, sides 0 or 1, kinds
+    /// among `offer`'s, and pieces in hand or a pending removal only where
+    /// `offer` takes them.
     ///
     /// # Errors
     /// [`SetupError::Shape`] naming what does not fit.
-    pub fn check_shape(&self, points: usize, kinds: &[&str]) -> Result<(), SetupError> {
+    pub fn check_shape(&self, points: usize, offer: &SetupOffer) -> Result<(), SetupError> {
+        let kinds = &offer.kinds;
         if self.occupants.len() != points {
             return Err(SetupError::Shape(format!(
                 "the set-up has {} points but the board has {points}",
@@ -82,6 +104,14 @@ impl Setup {
                     kinds.join(", ")
                 )));
             }
+        }
+        if !offer.in_hand && self.in_hand.is_some_and(|hand| hand != [0, 0]) {
+            return Err(SetupError::Shape(
+                "this game keeps no pieces in hand in a set-up: every piece stands on the board".into(),
+            ));
+        }
+        if !offer.removal && self.pending_removal {
+            return Err(SetupError::Shape("this game has no removal to set up".into()));
         }
         Ok(())
     }

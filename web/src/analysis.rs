@@ -131,6 +131,9 @@ pub struct Analyse {
     pub tx: mpsc::Sender<Message>,
     /// Tells whether the client went, and stops the engine when it does.
     pub stopper: Arc<Stopper>,
+    /// What the requests share: the engine probes the variant's tables
+    /// among its covers.
+    pub state: Arc<crate::State>,
 }
 
 impl GameVisitor for Analyse {
@@ -159,6 +162,7 @@ impl GameVisitor for Analyse {
             .map_err(|e| ApiError::new(Kind::Resources, format!("the engine's table: {e}")))?;
         self.stopper.register(engine.stop_handle());
         let heuristic = v.heuristic();
+        let cover = self.state.covers.of(&v)?;
         let mut nodes = 0;
         let json = |a: &Analysis<_>, nodes: u64, done: Option<StopReason>| {
             let elapsed = started.elapsed().as_secs_f64();
@@ -188,7 +192,7 @@ impl GameVisitor for Analyse {
                 break;
             }
             let limits = Limits::of(Some(d), Some(left.max(Duration::from_millis(1))), None);
-            let a = engine.search(pos, record.history(), &limits, &heuristic);
+            let a = cover.search(&mut engine, pos, record.history(), &limits, &heuristic);
             nodes += a.stats.nodes;
             if a.stop_reason.is_limit() && last.is_some() {
                 // The iteration was cut: the result is the last one's.

@@ -72,6 +72,26 @@ pub struct BoardJson {
     pub start: String,
     /// Whether a solution or tablebase gives values here (at the start).
     pub solved: bool,
+    /// Whether `POST /api/solve` (and `lapilli solve`) solves this
+    /// variant ([`lapilli_registry::VariantDescriptor::solvable`]).
+    pub solvable: bool,
+    /// Whether `GET /api/eval` gives the evaluation term by term here
+    /// (rather than an error).
+    pub evaluation: bool,
+    /// What `POST /api/setup` takes for this variant; `null` when it
+    /// offers no set-up.
+    pub setup: Option<SetupOfferJson>,
+}
+
+/// What a set-up of a variant may hold.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetupOfferJson {
+    /// The kinds a piece may have, e.g. `["piece"]` or `["piece", "dux"]`.
+    pub kinds: Vec<&'static str>,
+    /// Whether the pieces in hand are part of a set-up (morris).
+    pub in_hand: bool,
+    /// Whether a pending removal can be set up (morris).
+    pub removal: bool,
 }
 
 /// A point of the board, where it is drawn and what it is called.
@@ -130,6 +150,9 @@ pub struct PositionJson {
     pub plies: Option<u32>,
     /// The perfect ply, where covered.
     pub best_move: Option<String>,
+    /// The points of the line that ended the game (three in a row, or the
+    /// mill whose removal won), when it ended by one; `null` otherwise.
+    pub winning_line: Option<Vec<usize>>,
     /// What stands on each point: `null` or `{side, kind}`.
     pub occupants: Vec<Option<OccupantJson>>,
     /// The board drawn as text, with what the drawing leaves out (pieces

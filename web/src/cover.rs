@@ -5,9 +5,10 @@
 //! variant id, never per visitor).
 
 use crate::error::{ApiError, Kind};
-use lapilli_game::{Game, Value};
+use lapilli_game::{Evaluate, Game, History, Value};
 use lapilli_registry::{store_dir, Solution, VariantDescriptor};
-use lapilli_tablebase::{Oracle, TablebaseFolder};
+use lapilli_search::{Analysis, Engine, Limits};
+use lapilli_tablebase::{Oracle, Probing, TablebaseFolder};
 use std::any::Any;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -45,6 +46,40 @@ impl<G: Game> Cover<G> {
     /// Whether anything covers the variant.
     pub fn is_something(&self) -> bool {
         !matches!(self, Cover::Nothing)
+    }
+
+    /// The tier tables, for the engine to probe: those of the
+    /// `--tablebase` folder or of the cache folder; `None` for a solution
+    /// in memory and for nothing.
+    pub fn tables(&self) -> Option<&dyn Oracle<G>> {
+        match self {
+            Cover::Tables(t) => Some(t.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// `engine`'s search of `pos` after `history` within `limits`, with
+    /// `eval`, probing the cover's tables where it has them
+    /// ([`Cover::tables`], through [`Probing`], as `lapilli analyze
+    /// --tablebase` does): a covered position below the root is scored by
+    /// its exact value instead of being searched.
+    pub fn search<E>(
+        &self,
+        engine: &mut Engine<G>,
+        pos: &G,
+        history: &History,
+        limits: &Limits,
+        eval: &E,
+    ) -> Analysis<G::Move>
+    where
+        G: Send + Sync,
+        G::Move: Send + Sync,
+        E: Evaluate<G> + Clone + Sync,
+    {
+        match self.tables() {
+            Some(tables) => engine.search(pos, history, limits, &Probing { eval: eval.clone(), tables }),
+            None => engine.search(pos, history, limits, eval),
+        }
     }
 }
 

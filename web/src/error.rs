@@ -65,6 +65,10 @@ pub struct ApiError {
     pub kind: Kind,
     /// What is wrong, in words.
     pub message: String,
+    /// For a refused move of a replay (kinds `move` and `game-over`): the
+    /// words of `moves` played before it, so that a client can keep the
+    /// legal ones; sent as `at`, absent otherwise.
+    pub at: Option<usize>,
 }
 
 impl ApiError {
@@ -76,7 +80,14 @@ impl ApiError {
             Kind::Resources => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError { status, kind, message: message.into() }
+        ApiError { status, kind, message: message.into(), at: None }
+    }
+
+    /// This error naming the refused move's place: `words` words of the
+    /// moves were played before it.
+    #[must_use]
+    pub fn at(self, words: usize) -> ApiError {
+        ApiError { at: Some(words), ..self }
     }
 
     /// This error with another status.
@@ -105,12 +116,25 @@ struct ErrorBody<'a> {
 struct ErrorFields<'a> {
     kind: &'static str,
     message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<usize>,
+}
+
+impl ApiError {
+    fn body(&self) -> ErrorBody<'_> {
+        ErrorBody { error: ErrorFields { kind: self.kind.name(), message: &self.message, at: self.at } }
+    }
+
+    /// The error's JSON, `{"error": {"kind", "message"[, "at"]}}`, as text
+    /// (the data of a stream's `error` event).
+    pub fn json_text(&self) -> String {
+        serde_json::to_string(&self.body()).unwrap_or_else(|_| "{\"error\": {}}".into())
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody { error: ErrorFields { kind: self.kind.name(), message: &self.message } };
-        (self.status, Json(body)).into_response()
+        (self.status, Json(self.body())).into_response()
     }
 }
 

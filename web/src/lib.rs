@@ -3,22 +3,25 @@
 //!
 //! [`router`] builds the routes for a registry `R` (the program passes its
 //! list of games); [`run`] serves them on an address. Engine work runs on
-//! tokio's blocking threads, a few at a time ([`Config::engine_jobs`]),
-//! each within a time cap; request bodies are limited
+//! a fixed set of threads of its own ([`pool`]), a few jobs at a time
+//! ([`Config::engine_jobs`]), each within a time cap; position lookups on
+//! tokio's blocking threads, apart; request bodies are limited
 //! ([`Config::body_limit`]). The game's state lives in each request (the
 //! position text and the moves), so the server keeps nothing per visitor:
 //! only each variant's solution or tables, found once ([`cover`]).
 //!
 //! Routes:
-//! - `GET /`, `GET /play/<game-id>`: the page; `/assets/app.js`,
+//! - `GET /`, `GET /play`, `GET /play/`, `GET /play/<game-id>`: the page; `/assets/app.js`,
 //!   `/assets/study.js`, `/assets/style.css` its scripts and style, all
 //!   embedded.
 //! - `GET /api/games`: every game with its options and variants.
 //! - `GET /api/board?game=<id>`: the board's points (names, coordinates)
-//!   and lines, the sides, the notation.
+//!   and lines, the sides, the notation, and what the page may offer:
+//!   `solvable`, `evaluation` and `setup` (`null` or `{kinds, in_hand,
+//!   removal}`).
 //! - `GET /api/position?game=<id>[&position=<text>][&moves=<list>]`: the
-//!   position after the moves, the side to move, the ending, and every
-//!   legal move with its value where covered.
+//!   position after the moves, the side to move, the ending (with its
+//!   `winning_line`), and every legal move with its value where covered.
 //! - `POST /api/ai` `{"game", "side"[, "position", "moves", "seed"]}`: the
 //!   move a player chooses.
 //! - `GET /api/analysis?game=<id>[&position][&moves][&movetime=MS][&depth=D]`:
@@ -32,7 +35,8 @@
 //!   evaluation term by term ([`history`]).
 //!
 //! Errors are `{"error": {"kind", "message"}}` with a 4xx status for bad
-//! requests ([`error::ApiError`]).
+//! requests ([`error::ApiError`]); a refused move of `moves` (kinds `move`
+//! and `game-over`) adds `"at"`, the number of words played before it.
 
 #![deny(missing_docs)]
 
@@ -42,6 +46,7 @@ pub mod assets;
 pub mod cover;
 pub mod error;
 pub mod history;
+pub mod pool;
 pub mod routes;
 pub mod setup;
 pub mod sides;
@@ -64,7 +69,8 @@ use tokio::sync::Semaphore;
 #[derive(Clone, Debug)]
 pub struct Config {
     /// A folder of tier tablebases (`--tablebase DIR`): the values and the
-    /// perfect player of the variant its files are of.
+    /// perfect player of the variant its files are of, which the engine
+    /// (analysis, the engine sides of `/api/ai`) probes too.
     pub tablebase: Option<PathBuf>,
     /// How many engine jobs run at once (others wait their turn), and how
     /// many analysis streams (beyond them a request is refused).
@@ -84,6 +90,9 @@ impl Default for Config {
 /// What every request shares.
 pub struct State {
     covers: Covers,
+    /// The engine's threads: one per engine job and per analysis stream,
+    /// no more ([`pool`]).
+    engines: pool::EnginePool,
     jobs: Arc<Semaphore>,
     /// Position reads and probes at once (4 per engine job): apart from
     /// the engine's, so that legal moves never wait behind a search.
@@ -101,6 +110,7 @@ pub struct State {
 pub fn router<R: Registry + 'static>(config: &Config) -> Router {
     let state = Arc::new(State {
         covers: Covers::new(config.tablebase.clone()),
+        engines: pool::EnginePool::new(2 * config.engine_jobs.max(1)),
         jobs: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
         lookups: Arc::new(Semaphore::new(4 * config.engine_jobs.max(1))),
         analyses: Arc::new(Semaphore::new(config.engine_jobs.max(1))),
@@ -110,6 +120,8 @@ pub fn router<R: Registry + 'static>(config: &Config) -> Router {
     });
     Router::new()
         .route("/", get(routes::index))
+        .route("/play", get(routes::index))
+        .route("/play/", get(routes::index))
         .route("/play/{game}", get(routes::index))
         .route("/assets/app.js", get(routes::app_js))
         .route("/assets/study.js", get(routes::study_js))

@@ -22,7 +22,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// 3x3 game included).
 const POSITION_TIME_CAP: Duration = Duration::from_secs(20);
 
-/// `/` and `/play/<game-id>`: the page (its script reads the game from the
+/// `/`, `/play`, `/play/` and `/play/<game-id>`: the page (its script reads the game from the
 /// address).
 pub async fn index() -> Html<&'static str> {
     Html(INDEX_HTML)
@@ -100,10 +100,10 @@ pub(crate) fn read_body<T: serde::de::DeserializeOwned>(
         .map_err(|e| ApiError::new(Kind::Usage, excerpt_all(&format!("the body: {e} (expected {expected})"))))
 }
 
-/// Runs `work` on a blocking thread, holding one of the server's engine
-/// slots (a search) or of its lookup slots (a position read, its values
-/// probed: milliseconds, so it never waits behind a search), for at most
-/// `cap`.
+/// Runs `work` holding one of the server's engine slots (a search, on the
+/// engine's threads, [`crate::pool`]) or of its lookup slots (a position
+/// read, its values probed: milliseconds, on tokio's blocking threads, so
+/// it never waits behind a search), for at most `cap`.
 pub(crate) async fn blocking<T, F>(
     state: &Arc<State>,
     pool: Pool,
@@ -121,13 +121,19 @@ where
     };
     let permit = slots.clone().acquire_owned().await.map_err(|_| busy())?;
     let shared = state.clone();
-    let job = tokio::task::spawn_blocking(move || {
+    let work = move || {
         let _permit = permit;
         work(&shared)
-    });
+    };
+    let job = async {
+        match pool {
+            Pool::Engine => state.engines.spawn(work).await.ok(),
+            Pool::Lookup => tokio::task::spawn_blocking(work).await.ok(),
+        }
+    };
     match tokio::time::timeout(cap, job).await {
-        Ok(Ok(result)) => result,
-        Ok(Err(_)) => Err(ApiError::new(Kind::Resources, "the work stopped without an answer")),
+        Ok(Some(result)) => result,
+        Ok(None) => Err(ApiError::new(Kind::Resources, "the work stopped without an answer")),
         Err(_) => Err(ApiError::new(
             Kind::Resources,
             format!("the work took longer than {} s, the server's cap", cap.as_secs()),

@@ -123,7 +123,9 @@ pub struct Choice<M> {
 }
 
 /// The ply `spec` chooses in `pos` after `history`, with `heuristic` for
-/// the engine and `cover` for perfect play; `seed` seeds random choices.
+/// the engine (which probes `cover`'s tables where it has them,
+/// [`Cover::search`]) and `cover` for perfect play; `seed` seeds random
+/// choices.
 ///
 /// # Errors
 /// Kind `game-over` when the game is over; kind `unsolvable` for perfect
@@ -140,7 +142,7 @@ pub fn choose<G, E>(
 where
     G: CheckedGame + Send + Sync,
     G::Move: Send + Sync,
-    E: Evaluate<G> + Sync,
+    E: Evaluate<G> + Clone + Sync,
 {
     let over = || ApiError::new(Kind::GameOver, "the game is over: no move to choose");
     if pos.outcome().is_some() {
@@ -167,7 +169,7 @@ where
             let options = Options::default().with_table_bytes(TABLE_BYTES).with_late_move_reductions(true);
             let mut engine = Engine::try_with_options(options)
                 .map_err(|e| ApiError::new(Kind::Resources, format!("the engine's table: {e}")))?;
-            let analysis = engine.search(pos, history, &limits, heuristic);
+            let analysis = cover.search(&mut engine, pos, history, &limits, heuristic);
             let mv = analysis.best_move.ok_or_else(over)?;
             Ok(Choice { mv, analysis: Some(analysis), value: None })
         }

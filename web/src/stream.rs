@@ -37,10 +37,7 @@ impl Message {
     fn into_event(self) -> Event {
         match self {
             Message::Event(e) => e,
-            Message::Error(e) => {
-                let body = serde_json::json!({"error": {"kind": e.kind.name(), "message": e.message}});
-                Event::default().event("error").data(body.to_string())
-            }
+            Message::Error(e) => Event::default().event("error").data(e.json_text()),
         }
     }
 }

@@ -58,14 +58,16 @@ pub async fn analysis<R: Registry + 'static>(
     let (tx, rx) = mpsc::channel(16);
     let stopper = Arc::new(Stopper::default());
     let game = query.game.clone();
-    let job = Analyse { query, depth, time, tx: tx.clone(), stopper: stopper.clone() };
-    tokio::task::spawn_blocking(move || {
+    let job = Analyse { query, depth, time, tx: tx.clone(), stopper: stopper.clone(), state: state.clone() };
+    // On the engine's threads (the stream ends, without a `done`, should
+    // the job panic).
+    drop(state.engines.spawn(move || {
         let _permit = permit;
         let result = with_game_id::<R, _>(&game, job).map_err(|e| ApiError::option(&e)).and_then(|r| r);
         if let Err(e) = result {
             let _ = tx.blocking_send(Message::Error(e));
         }
-    });
+    }));
     stream::answer(rx, stopper).await
 }
 

@@ -4,7 +4,7 @@
 
 use crate::api::{
     AiJson, BoardJson, GameJson, GamesJson, MoveJson, OccupantJson, OptionJson, PointJson, PositionJson,
-    VariantJson,
+    SetupOfferJson, VariantJson,
 };
 use crate::cover::Covers;
 use crate::error::{excerpt_all, ApiError, Kind};
@@ -27,7 +27,8 @@ impl GameVisitor for Title {
 }
 
 /// `GET /api/games`: every game of `R` with its options and the variants
-/// its flags give one at a time.
+/// its flags give one at a time, each id once, titled by its descriptor
+/// ([`VariantDescriptor::title`]).
 pub fn games<R: Registry>() -> GamesJson {
     let mut games = Vec::new();
     for family in families::<R>() {
@@ -46,8 +47,14 @@ pub fn games<R: Registry>() -> GamesJson {
             let flags = family.options.iter().filter(|o| o.kind == OptionKind::Flag);
             let sets = std::iter::once(GivenOptions::default())
                 .chain(flags.map(|o| GivenOptions::default().with_flag(o.name)));
-            let variants =
-                sets.filter_map(|given| with_game::<R, _>(game.name, &given, Title).ok()).collect();
+            // A flag that gives the default (flying where the game flies
+            // anyway) is the same variant: each id once.
+            let mut variants: Vec<VariantJson> = Vec::new();
+            for variant in sets.filter_map(|given| with_game::<R, _>(game.name, &given, Title).ok()) {
+                if variants.iter().all(|v| v.id != variant.id) {
+                    variants.push(variant);
+                }
+            }
             games.push(GameJson {
                 name: game.name,
                 about: game.about,
@@ -129,6 +136,13 @@ impl GameVisitor for Board<'_> {
             lines: board.lines,
             start: v.start().to_string(),
             solved: self.covers.of(&v)?.is_something(),
+            solvable: v.solvable(),
+            evaluation: v.evaluation_terms(&v.start()).is_some(),
+            setup: v.setup_offer().map(|o| SetupOfferJson {
+                kinds: o.kinds,
+                in_hand: o.in_hand,
+                removal: o.removal,
+            }),
         })
     }
 }
@@ -157,7 +171,8 @@ pub fn start_of<V: VariantDescriptor>(v: &V, position: Option<&str>) -> Result<V
 /// # Errors
 /// Kind `position` for a text that is no position of `v`; kind `move` for
 /// a move that does not read or is illegal, kind `game-over` for one after
-/// the game ended, named with its number.
+/// the game ended, named with its number, the words played before it in
+/// [`ApiError::at`].
 pub fn replay<V: VariantDescriptor>(
     v: &V,
     position: Option<&str>,
@@ -170,7 +185,7 @@ pub fn replay<V: VariantDescriptor>(
                 ReplayFault::Unreadable(_) | ReplayFault::Illegal(_) => Kind::Move,
                 ReplayFault::Over { .. } => Kind::GameOver,
             };
-            ApiError::new(kind, excerpt_all(&e.to_string()))
+            ApiError::new(kind, excerpt_all(&e.to_string())).at(e.number - 1)
         })?;
     Ok((done.record, done.played))
 }
@@ -202,6 +217,7 @@ impl GameVisitor for Position<'_> {
             ),
             Some(draw) => (Some(draw.to_string()), Some(draw.name()), None),
         };
+        let winning_line = status.and_then(|_| v.winning_line(pos, record.moves()));
         let mut moves: Vec<(MoveJson, Option<lapilli_game::Value>)> = if status.is_some() {
             Vec::new()
         } else {
@@ -249,6 +265,7 @@ impl GameVisitor for Position<'_> {
             value: value.map(|v| v.wdl()),
             plies: value.and_then(|v| v.plies()),
             best_move,
+            winning_line,
             occupants,
             diagram: v.diagram(pos, record.moves().last().copied()),
             moves: moves.into_iter().map(|(m, _)| m).collect(),
@@ -284,8 +301,8 @@ impl GameVisitor for Ai<'_> {
                 format!("the game is over ({why}): no move to choose"),
             ));
         }
-        let needs_cover = matches!(self.side, SideSpec::Perfect | SideSpec::PerfectVariety);
-        let cover = if needs_cover { Some(self.covers.of(&v)?) } else { None };
+        // Perfect play reads the cover; the engine probes its tables.
+        let cover = if self.side == SideSpec::Random { None } else { Some(self.covers.of(&v)?) };
         let nothing = crate::cover::Cover::Nothing;
         let pos = record.position();
         let choice = choose(

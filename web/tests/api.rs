@@ -63,6 +63,8 @@ async fn the_page_and_its_files_are_served() {
     for (uri, kind) in [
         ("/", "text/html"),
         ("/play/terni-lapilli", "text/html"),
+        ("/play/", "text/html"),
+        ("/play", "text/html"),
         ("/assets/app.js", "text/javascript"),
         ("/assets/setup.js", "text/javascript"),
         ("/assets/style.css", "text/css"),
@@ -72,8 +74,10 @@ async fn the_page_and_its_files_are_served() {
         assert!(content_type.starts_with(kind), "{uri}: {content_type}");
         assert!(!body.is_empty(), "{uri}");
     }
-    let (status, j) = get("/nowhere").await;
-    assert_eq!((status, kind(&j)), (StatusCode::NOT_FOUND, "not-found"));
+    for uri in ["/nowhere", "/api/nowhere", "/api/", "/play/a/b"] {
+        let (status, j) = get(uri).await;
+        assert_eq!((status, kind(&j)), (StatusCode::NOT_FOUND, "not-found"), "{uri}");
+    }
     let (status, j) = post("/api/games", "").await;
     assert_eq!((status, kind(&j)), (StatusCode::METHOD_NOT_ALLOWED, "usage"));
 }
@@ -91,6 +95,45 @@ async fn games_lists_every_game_with_variants_and_options() {
     let ids: Vec<&str> =
         nine["variants"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
     assert!(ids.contains(&"nine-mens-morris") && ids.contains(&"nine-mens-morris+no-flying"), "{ids:?}");
+    // Each variant once (a flag that gives the default is no other
+    // variant), titled in words rather than by its id.
+    for game in games {
+        let name = game["name"].as_str().unwrap();
+        let variants = game["variants"].as_array().unwrap();
+        let mut ids: Vec<&str> = variants.iter().map(|v| v["id"].as_str().unwrap()).collect();
+        assert_eq!(ids[0], name, "the default first");
+        let listed = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), listed, "{name}: {variants:?}");
+        for v in variants {
+            let title = v["title"].as_str().unwrap();
+            assert!(!title.contains(name) && title.chars().next().unwrap().is_uppercase(), "{name}: {title}");
+        }
+    }
+    let menu = |name: &str| -> Vec<(String, String)> {
+        let game = games.iter().find(|g| g["name"] == name).unwrap();
+        let variants = game["variants"].as_array().unwrap();
+        variants
+            .iter()
+            .map(|v| (v["id"].as_str().unwrap().into(), v["title"].as_str().unwrap().into()))
+            .collect()
+    };
+    let pair = |id: &str, title: &str| (id.to_string(), title.to_string());
+    assert_eq!(
+        menu("nine-mens-morris"),
+        [
+            pair("nine-mens-morris", "Nine Men's Morris (9 pieces each, flying with three pieces)"),
+            pair("nine-mens-morris+no-flying", "Nine Men's Morris (9 pieces each, no flying)"),
+        ]
+    );
+    assert_eq!(
+        menu("six-mens-morris"),
+        [
+            pair("six-mens-morris", "Six Men's Morris (6 pieces each, no flying)"),
+            pair("six-mens-morris+flying", "Six Men's Morris (6 pieces each, flying with three pieces)"),
+        ]
+    );
     let petteia = games.iter().find(|g| g["name"] == "petteia").unwrap();
     let size = petteia["options"].as_array().unwrap().iter().find(|o| o["name"] == "size").unwrap();
     assert_eq!((size["kind"].as_str(), size["placeholder"].as_str()), (Some("value"), Some("WxH")));
@@ -272,5 +315,75 @@ async fn ai_refusals_are_typed() {
     for (body, status, want) in cases {
         let (got, j) = post("/api/ai", body.clone()).await;
         assert_eq!((got, kind(&j)), (status, want), "{}: {j}", &body[..body.len().min(80)]);
+    }
+}
+
+#[tokio::test]
+async fn boards_say_what_the_page_may_offer() {
+    // (game, solvable, evaluation, set-up: kinds, in hand, removal)
+    type Offer = Option<(&'static [&'static str], bool, bool)>;
+    let cases: [(&str, bool, bool, Offer); 7] = [
+        ("terni-lapilli", true, true, Some((&["piece"], false, false))),
+        ("three-mens-morris", true, true, Some((&["piece"], false, false))),
+        ("six-mens-morris", true, false, Some((&["piece"], true, true))),
+        ("nine-mens-morris", false, false, Some((&["piece"], true, true))),
+        ("petteia", false, false, Some((&["piece"], false, false))),
+        ("petteia+variant=dux", false, false, Some((&["piece", "dux"], false, false))),
+        ("latrunculi", false, false, Some((&["piece", "dux"], false, false))),
+    ];
+    for (game, solvable, evaluation, setup) in cases {
+        let (status, j) = get(&format!("/api/board?game={}", q(game))).await;
+        assert_eq!(status, StatusCode::OK, "{game}: {j}");
+        assert_eq!(
+            (j["solvable"].as_bool(), j["evaluation"].as_bool()),
+            (Some(solvable), Some(evaluation)),
+            "{game}"
+        );
+        let want = setup
+            .map(|(kinds, in_hand, removal)| json!({"kinds": kinds, "in_hand": in_hand, "removal": removal}));
+        assert_eq!(j["setup"], want.unwrap_or(Value::Null), "{game}");
+    }
+    // What the board says is what the routes do.
+    let (status, j) = get("/api/eval?game=nine-mens-morris").await;
+    assert_eq!((status, kind(&j)), (StatusCode::BAD_REQUEST, "usage"));
+    let (status, _) = get("/api/eval?game=three-mens-morris").await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_won_game_names_its_winning_line() {
+    let (_, j) = get("/api/position?game=terni-lapilli&moves=0+4+1+6").await;
+    assert_eq!(j["winning_line"], Value::Null, "{j}");
+    let (_, j) = get("/api/position?game=terni-lapilli&moves=0+4+1+6+2").await;
+    assert_eq!(j["winning_line"], json!([0, 1, 2]), "{j}");
+    // On the 3x3 grid: a1 b1 c1 are points 0 1 2, a3 b3 c3 points 6 7 8.
+    let (_, j) = get("/api/position?game=three-mens-morris&moves=a3+a1+b3+b1+c3").await;
+    assert_eq!(j["winning_line"], json!([6, 7, 8]), "{j}");
+    // Six Men's Morris: c4-c5 closes the top row a5 c5 e5 (points 0 1 2)
+    // and its removal leaves Black two pieces.
+    let start = "W.W.BB../.W....B. w 0 0 - six-mens-morris";
+    let at =
+        |moves: &str| format!("/api/position?game=six-mens-morris&position={}&moves={}", q(start), q(moves));
+    let (_, j) = get(&at("c4-c5")).await;
+    assert_eq!(j["winning_line"], Value::Null, "{j}");
+    let removal = j["moves"][0]["move"].as_str().unwrap().to_string();
+    let (_, j) = get(&at(&format!("c4-c5 {removal}"))).await;
+    assert_eq!((j["winner"].as_str(), &j["winning_line"]), (Some("white"), &json!([0, 1, 2])), "{j}");
+}
+
+#[tokio::test]
+async fn a_refused_move_says_how_many_were_played_before_it() {
+    for (uri, want, at) in [
+        ("/api/position?game=terni-lapilli&moves=0+4+nonsense", "move", Some(2)),
+        ("/api/position?game=terni-lapilli&moves=0+0", "move", Some(1)),
+        ("/api/position?game=terni-lapilli&moves=9", "move", Some(0)),
+        ("/api/position?game=terni-lapilli&moves=0+4+1+6+2+3", "game-over", Some(5)),
+        ("/api/history?game=terni-lapilli&moves=0+4+zz", "move", Some(2)),
+        ("/api/position?game=terni-lapilli&position=BBB&moves=0", "position", None),
+        ("/api/position?game=chess", "option", None),
+    ] {
+        let (_, j) = get(uri).await;
+        assert_eq!(kind(&j), want, "{uri}: {j}");
+        assert_eq!(j["error"].get("at").map(|n| n.as_u64().unwrap()), at.map(|n| n as u64), "{uri}: {j}");
     }
 }

@@ -126,3 +126,45 @@ async fn petteia_set_ups_have_men_and_duxes() {
     let m = refused(json!({"game": "petteia", "occupants": kings, "side_to_move": "white"})).await;
     assert!(m.contains("king"), "{m}");
 }
+
+#[tokio::test]
+async fn refusals_speak_of_the_set_up() {
+    // One message per family, in the words of a set-up: pieces on the
+    // board and in hand, never the fields of a position text.
+    let four = board(
+        9,
+        &[(0, "black", "piece"), (1, "black", "piece"), (2, "black", "piece"), (3, "black", "piece")],
+    );
+    let m = refused(json!({"game": "terni-lapilli", "occupants": four, "side_to_move": "white"})).await;
+    assert_eq!(m, "the set-up: black has 4 pieces; each side has 3");
+    let body = json!({"game": "terni-lapilli", "occupants": board(9, &[]), "side_to_move": "black",
+        "in_hand": {"black": 2, "white": 0}});
+    let m = refused(body).await;
+    assert_eq!(
+        m,
+        "the set-up: this game keeps no pieces in hand in a set-up: every piece stands on the board"
+    );
+
+    let one = board(24, &[(0, "white", "piece")]);
+    let body = json!({"game": "nine-mens-morris", "occupants": one, "side_to_move": "white",
+        "in_hand": {"white": 13, "black": 9}});
+    let m = refused(body).await;
+    assert_eq!(
+        m,
+        "the set-up: white has 13 pieces in hand; at most 9, the pieces a side has in Nine Men's Morris"
+    );
+    let body = json!({"game": "nine-mens-morris", "occupants": one, "side_to_move": "white",
+        "in_hand": {"white": 9, "black": 9}});
+    let m = refused(body).await;
+    assert_eq!(
+        m,
+        "the set-up: white has 1 on the board and 9 in hand, 10 pieces; a side has 9 in Nine Men's Morris"
+    );
+
+    let men = board(
+        64,
+        &[(0, "white", "piece"), (1, "white", "piece"), (63, "black", "piece"), (62, "black", "piece")],
+    );
+    let m = refused(json!({"game": "latrunculi", "occupants": men, "side_to_move": "white"})).await;
+    assert_eq!(m, "the set-up: no Dux on the board: latrunculi is played with one, so give a side its Dux");
+}

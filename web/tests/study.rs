@@ -163,6 +163,11 @@ async fn terni_lapilli_solves_to_a_draw_as_the_command_line_says() {
         (Some("terni-lapilli"), Some("terni-lapilli"), Some("draw"))
     );
     assert!(j["plies"].is_null());
+    // The rules in words name the game, as every variant's do.
+    assert_eq!(
+        j["variant"],
+        "terni-lapilli: the wheel, 3 pieces each, steps along the lines; centre allowed on the first placement"
+    );
     for key in ["variant", "reachable", "orbits", "automorphisms", "millis", "principal_variation"] {
         assert!(!j[key].is_null(), "{key} in {j}");
     }
@@ -179,6 +184,7 @@ async fn terni_lapilli_solves_to_a_draw_as_the_command_line_says() {
     let (name, solved) = all.last().unwrap();
     assert_eq!(name, "solved", "{all:?}");
     assert_eq!(solved["id"], "tapatan");
+    assert!(solved["variant"].as_str().unwrap().starts_with("tapatan: "), "{solved}");
     for (uri, body, status, want) in [
         ("/api/solve", r#"{"game": "nine-mens-morris"}"#, StatusCode::BAD_REQUEST, "unsolvable"),
         ("/api/solve", r#"{"game": "chess"}"#, StatusCode::NOT_FOUND, "option"),
@@ -280,4 +286,45 @@ async fn the_study_module_is_served_and_has_its_place() {
     assert!(page.contains("id=\"study\""), "the page has no #study section");
     let (_, _, script) = call(&app, Request::get("/assets/app.js").body(Body::empty()).unwrap()).await;
     assert!(script.contains("./study.js"), "app.js does not import study.js");
+}
+
+#[tokio::test]
+async fn the_engine_probes_the_tablebase_folder() {
+    // Six Men's Morris tables of 3 against 3 (the morris crate's own
+    // endgame build), served as the --tablebase folder.
+    let dir = std::env::temp_dir().join(format!("lapilli-web-engine-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let six =
+        lapilli_registry::with_game_id::<Games, _>("six-mens-morris", BuildEndgames(dir.clone())).unwrap();
+    assert_eq!(six, ["w3b3x", "w3b3"]);
+    let app = router::<Games>(&Config { tablebase: Some(dir.clone()), engine_jobs: 2, body_limit: 4096 });
+    // White's c4-c5 closes the top row, and the removal leaves Black two
+    // pieces: the tables value the mill at once as a win in 2 plies
+    // (WIN - 2), where a depth-1 search alone sees only the evaluation.
+    let position = "W.W.BB../.W....B.+w+0+0+-+six-mens-morris";
+    let body = format!(
+        r#"{{"game": "six-mens-morris", "side": "minimax:1", "position": "{}"}}"#,
+        position.replace('+', " ")
+    );
+    let (status, j) = post(&app, "/api/ai", &body).await;
+    assert_eq!(status, StatusCode::OK, "{j}");
+    assert_eq!((j["best"].as_str(), j["score"].as_i64()), (Some("c4-c5"), Some(999_998)), "{j}");
+    let all = events(&app, &format!("/api/analysis?game=six-mens-morris&position={position}&depth=1")).await;
+    let (name, first) = &all[0];
+    assert_eq!(name, "iteration", "{all:?}");
+    assert_eq!((first["best"].as_str(), first["score"].as_i64()), (Some("c4-c5"), Some(999_998)), "{first}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Builds the variant's endgame tables of 3 pieces a side into a folder,
+/// naming the tiers built.
+struct BuildEndgames(std::path::PathBuf);
+impl lapilli_registry::GameVisitor for BuildEndgames {
+    type Output = Vec<String>;
+    fn visit<V: lapilli_registry::VariantDescriptor>(self, v: V) -> Vec<String> {
+        let support = v.tablebases().unwrap();
+        let options = lapilli_tablebase::BuildOptions::default();
+        let reports = (support.build_endgames)(3, &self.0, &options, &lapilli_tablebase::Silent).unwrap();
+        reports.into_iter().map(|r| r.tier).collect()
+    }
 }

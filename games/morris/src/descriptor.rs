@@ -171,7 +171,7 @@ impl registry::VariantDescriptor for GameVariant {
 
     fn title(&self) -> String {
         let flying = if self.rules.flying { "flying with three pieces" } else { "no flying" };
-        format!("{} ({} pieces each, {flying})", self.rules.variant, self.rules.variant.pieces())
+        format!("{} ({} pieces each, {flying})", self.rules.variant.title(), self.rules.variant.pieces())
     }
 
     fn rules_text(&self) -> String {
@@ -212,34 +212,52 @@ impl registry::VariantDescriptor for GameVariant {
         (0..points).map(|p| pos.piece_at(lapilli_board_graph::Point::new(p)).map(|c| (c, "piece"))).collect()
     }
 
-    /// The set-up's text (the squares of `W`, `B` or `.`, the side to move,
-    /// the pieces in hand, the pending removal, the rules of the start)
-    /// read by the position parser.
+    /// Pieces of one kind, the pieces in hand of each side and a pending
+    /// removal.
+    fn setup_offer(&self) -> Option<registry::SetupOffer> {
+        Some(registry::SetupOffer { kinds: vec!["piece"], in_hand: true, removal: true })
+    }
+
+    /// The set-up's pieces, hands and pending removal checked by
+    /// [`Position::from_parts`], as the position parser checks them (no
+    /// progress yet), its refusals worded for a set-up.
     fn setup_position(&self, setup: &registry::Setup) -> Result<Position, registry::SetupError> {
-        setup.check_shape(self.rules.variant.points(), &["piece"])?;
+        use registry::SetupError;
+        let offer = registry::VariantDescriptor::setup_offer(self).ok_or(SetupError::NotOffered)?;
+        setup.check_shape(self.rules.variant.points(), &offer)?;
         let sides = self.sides();
-        let mut board = String::new();
-        for (i, o) in setup.occupants.iter().enumerate() {
-            if i > 0 && i % 8 == 0 {
-                board.push('/');
+        let mut pieces = [lapilli_board_graph::Bitboard::EMPTY; 2];
+        for (p, piece) in setup.occupants.iter().enumerate() {
+            if let Some(piece) = piece {
+                let c = sides[piece.side].0.index();
+                pieces[c] = pieces[c].with(lapilli_board_graph::Point::new(p));
             }
-            board.push(match o.as_ref().map(|p| sides[p.side].0) {
-                None => '.',
-                Some(Colour::White) => 'W',
-                Some(Colour::Black) => 'B',
-            });
         }
-        let hand = setup.in_hand.unwrap_or([0, 0]);
-        let in_hand = |c: Colour| if sides[0].0 == c { hand[0] } else { hand[1] };
-        let text = format!(
-            "{board} {} {} {} {}{}",
-            sides[setup.side_to_move].0.char(),
-            in_hand(Colour::White),
-            in_hand(Colour::Black),
-            if setup.pending_removal { 'x' } else { '-' },
-            registry::text_tail(&self.start().to_string(), 5)
-        );
-        Ok(registry::VariantDescriptor::parse_position(self, &text)?)
+        let variant = self.rules.variant;
+        let max = variant.pieces();
+        let given = setup.in_hand.unwrap_or([0, 0]);
+        let mut hand = [0; 2];
+        for (i, &n) in given.iter().enumerate() {
+            let c = sides[i].0;
+            hand[c.index()] = u8::try_from(n).ok().filter(|&n| n <= max).ok_or_else(|| {
+                SetupError::Rules(format!(
+                    "{c} has {n} pieces in hand; at most {max}, the pieces a side has in {}",
+                    variant.title()
+                ))
+            })?;
+        }
+        let to_move = sides[setup.side_to_move].0;
+        Position::from_parts(self.rules, pieces, hand, to_move, setup.pending_removal, 0).map_err(|e| {
+            SetupError::Rules(match e {
+                crate::position::PositionError::TooManyPieces { colour, on_board, in_hand, pieces } => format!(
+                    "{colour} has {on_board} on the board and {in_hand} in hand, {} pieces; a side has {pieces} \
+                     in {}",
+                    on_board + in_hand,
+                    variant.title()
+                ),
+                e => e.to_string(),
+            })
+        })
     }
 
     fn board(&self) -> BoardInfo {
@@ -260,6 +278,30 @@ impl registry::VariantDescriptor for GameVariant {
             group_origin: "found by search over relabellings that preserve the lines".into(),
             orbits: group.point_orbits().iter().map(|o| o.iter().map(|p| p.index()).collect()).collect(),
         }
+    }
+
+    /// Six Men's Morris only, by [`registry::VariantDescriptor::solve_stored`].
+    fn solvable(&self) -> bool {
+        self.rules.variant == Variant::SixMensMorris
+    }
+
+    /// The mill closed by the ply before the last, when the last was the
+    /// removal it allowed and that removal won the game (the opponent
+    /// reduced to two pieces or blocked).
+    fn winning_line(&self, pos: &Position, moves: &[Move]) -> Option<Vec<usize>> {
+        let winner = CheckedGame::winner(pos)?;
+        let [.., closing, Move::Remove(_)] = moves else { return None };
+        let to = match *closing {
+            Move::Place(p) | Move::Slide { to: p, .. } => p,
+            Move::Remove(_) => return None,
+        };
+        let board = self.rules.variant.board();
+        let mill = board
+            .lines_through(to)
+            .iter()
+            .map(|&i| &board.lines()[i])
+            .find(|line| line.iter().all(|&p| pos.piece_at(p) == Some(winner)))?;
+        Some(mill.iter().map(|p| p.index()).collect())
     }
 
     /// Refused: Six Men's Morris is solved by tier tables kept on disk
@@ -294,7 +336,7 @@ impl registry::VariantDescriptor for GameVariant {
         store: &TableStore,
         progress: &dyn Progress,
     ) -> Result<Solution<Position>, SolveError> {
-        if self.rules.variant != Variant::SixMensMorris {
+        if !registry::VariantDescriptor::solvable(self) {
             return Ok(self.solve()?);
         }
         let Some(dir) = &store.dir else {

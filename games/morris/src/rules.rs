@@ -52,6 +52,16 @@ impl Variant {
         }
     }
 
+    /// The variant's name in words, e.g. `"Six Men's Morris"`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::NineMensMorris => "Nine Men's Morris",
+            Variant::SixMensMorris => "Six Men's Morris",
+            Variant::TwelveMensMorris => "Twelve Men's Morris",
+            Variant::LaskerMorris => "Lasker Morris",
+        }
+    }
+
     /// Pieces each side starts with in hand: 9, 6, 12 or 10.
     pub fn pieces(self) -> u8 {
         match self {

@@ -209,12 +209,24 @@ impl registry::VariantDescriptor for GameVariant {
             .collect()
     }
 
+    /// Men, and Duxes in the Dux variant; nothing in hand, no removal.
+    fn setup_offer(&self) -> Option<registry::SetupOffer> {
+        let kinds = match self.setup.variant {
+            Variant::Standard => vec!["piece"],
+            Variant::Dux => vec!["piece", "dux"],
+        };
+        Some(registry::SetupOffer { kinds, in_hand: false, removal: false })
+    }
+
     /// The set-up's text (the ranks from the top, the side to move, no
-    /// progress yet, the rules of the start) read by the position parser.
+    /// progress yet, the rules of the start) read by the position parser;
+    /// a set-up of the Dux variant without a Dux is refused in set-up
+    /// words.
     fn setup_position(&self, setup: &registry::Setup) -> Result<Position, registry::SetupError> {
+        let offer = registry::VariantDescriptor::setup_offer(self).ok_or(registry::SetupError::NotOffered)?;
         let start = self.start();
         let (w, h) = (start.width(), start.height());
-        setup.check_shape(w * h, &["piece", "dux"])?;
+        setup.check_shape(w * h, &offer)?;
         let sides = self.sides();
         let mut board = String::new();
         for r in (0..h).rev() {
@@ -240,7 +252,17 @@ impl registry::VariantDescriptor for GameVariant {
         }
         let side = sides[setup.side_to_move].0.char();
         let text = format!("{board} {side} 0{}", registry::text_tail(&start.to_string(), 3));
-        Ok(registry::VariantDescriptor::parse_position(self, &text)?)
+        match registry::VariantDescriptor::parse_position(self, &text) {
+            // The set-up fits the board and keeps the start's rules: only a
+            // missing Dux makes it another variant's.
+            Err(registry::PositionTextError::OtherVariant(_)) if has_dux(&start) => {
+                Err(registry::SetupError::Rules(format!(
+                    "no Dux on the board: {} is played with one, so give a side its Dux",
+                    self.name
+                )))
+            }
+            result => Ok(result?),
+        }
     }
 
     fn board(&self) -> BoardInfo {

@@ -6,10 +6,11 @@ use crate::position::Position;
 use crate::rules::{BoardKind, Movement, Rules, Variant, POINTS};
 use crate::{solution, Move};
 use lapilli_board_graph::{Colour, Point};
+use lapilli_game::CheckedGame;
 use lapilli_registry as registry;
 use lapilli_registry::{
     text_tail, BoardInfo, GameName, GivenOptions, Mismatch, OptionError, OptionKind, Setup, SetupError,
-    Solution, Unsolvable, VariantOption,
+    SetupOffer, Solution, Unsolvable, VariantOption,
 };
 
 /// The family's entry in a registry: the games `terni-lapilli`,
@@ -99,13 +100,10 @@ fn centre_text(rules: Rules) -> &'static str {
     }
 }
 
-/// The rules in words: the game's board, pieces and movement (except for
-/// Terni Lapilli, the default), then the centre-first rule.
+/// The rules in words: the game's name, board, pieces and movement, then
+/// the centre-first rule.
 fn rules_text(rules: Rules) -> String {
     let v = rules.variant;
-    if v == Variant::default() {
-        return centre_text(rules).into();
-    }
     let board = match v.board_kind() {
         BoardKind::Wheel => "the wheel",
         BoardKind::Grid => "3x3 grid, rows and columns",
@@ -210,10 +208,17 @@ impl registry::VariantDescriptor for GameVariant {
         (0..POINTS).map(|p| pos.piece_at(Point::new(p)).map(|c| (c, "piece"))).collect()
     }
 
+    /// Pieces of one kind; nothing in hand (the pieces not on the board
+    /// are the ones still to place, counted from the board) and no removal.
+    fn setup_offer(&self) -> Option<SetupOffer> {
+        Some(SetupOffer { kinds: vec!["piece"], in_hand: false, removal: false })
+    }
+
     /// The set-up's text (`B`, `W` or `.` per point, the side to move, the
     /// rules of the start) read by the position parser.
     fn setup_position(&self, setup: &Setup) -> Result<Position, SetupError> {
-        setup.check_shape(POINTS, &["piece"])?;
+        let offer = registry::VariantDescriptor::setup_offer(self).ok_or(SetupError::NotOffered)?;
+        setup.check_shape(POINTS, &offer)?;
         let sides = self.sides();
         let board: String = setup
             .occupants
@@ -227,6 +232,33 @@ impl registry::VariantDescriptor for GameVariant {
         let side = sides[setup.side_to_move].0.char();
         let text = format!("{board} {side}{}", text_tail(&self.start().to_string(), 2));
         Ok(registry::VariantDescriptor::parse_position(self, &text)?)
+    }
+
+    /// Every game of the family is solved in memory.
+    fn solvable(&self) -> bool {
+        true
+    }
+
+    /// The winner's three in a line, for a game won by a line: the line
+    /// through the last ply's point when `moves` gives it (Achi's four
+    /// pieces may stand on two lines), else the board's first.
+    fn winning_line(&self, pos: &Position, moves: &[Move]) -> Option<Vec<usize>> {
+        if CheckedGame::ending(pos) != Some(crate::position::Ending::Line) {
+            return None;
+        }
+        let winner = CheckedGame::winner(pos)?;
+        let last = moves.last().map(|m| match *m {
+            Move::Place(p) | Move::Slide { to: p, .. } => p.index(),
+        });
+        let board = self.rules.variant.board_kind().board();
+        let won: Vec<Vec<usize>> = board
+            .lines()
+            .iter()
+            .filter(|l| l.iter().all(|&p| pos.piece_at(p) == Some(winner)))
+            .map(|l| l.iter().map(|p| p.index()).collect())
+            .collect();
+        let through_last = won.iter().find(|l: &&Vec<usize>| last.is_some_and(|p| l.contains(&p)));
+        through_last.or(won.first()).cloned()
     }
 
     fn board(&self) -> BoardInfo {
