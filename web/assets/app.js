@@ -307,6 +307,7 @@ function redo() {
 // plays.
 function resume() {
   state.paused = false;
+  showError(null);
   refresh();
 }
 

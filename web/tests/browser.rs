@@ -574,6 +574,7 @@ async fn links(c: &Client, base: &str) -> Result {
     assert!(message.contains("stop after 1 move") && message.contains("nope"), "{message}");
     assert!(shown(c, "resume").await?, "{p}");
     click(c, "resume").await?;
+    until(c, "Resume clears the link's error", |p| p["error"] == "").await?;
     let p = settled(c, 2).await?;
     assert_eq!(p["played"][0], "8", "{p}");
 
