@@ -74,6 +74,13 @@ pub fn has_headroom() -> bool {
     has_room(HEADROOM)
 }
 
+/// The address space a thread takes as it starts: its stack (2 MiB,
+/// Rust's default) and its signal stack with guard pages (well under 1
+/// MiB), rounded up: 3 MiB. A thread whose signal stack the system refuses
+/// panics as it starts (in the standard library), so this room is asked
+/// for before a pool of threads is built.
+pub const THREAD_START: usize = 3 << 20;
+
 /// The room a new thread needs before it is started: its stack (2 MiB,
 /// Rust's default), the address space the system allocator reserves for
 /// the thread's own arena on its first allocation (64 MiB with glibc on

@@ -12,11 +12,6 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Instant;
 
-/// The address space a build's worker thread takes as it starts: its
-/// stack (2 MiB, Rust's default) and its signal stack with guard pages
-/// (well under 1 MiB), rounded up.
-const WORKER_ROOM: usize = 3 << 20;
-
 /// Receives a build's progress (a progress bar in a front end).
 pub trait Progress: Sync {
     /// A tier of `entries` indices starts (its first pass advances by
@@ -228,7 +223,10 @@ pub fn build<S: TierSpace>(
     // whose signal stack the system refuses panics as it starts, and that
     // panic can hang the process in the standard library's hooks.
     if !lapilli_game::alloc::has_room(
-        options.threads.saturating_mul(WORKER_ROOM).saturating_add(lapilli_game::alloc::HEADROOM),
+        options
+            .threads
+            .saturating_mul(lapilli_game::alloc::THREAD_START)
+            .saturating_add(lapilli_game::alloc::HEADROOM),
     ) {
         return Err(TablebaseError::Threads("the system refused the memory of their stacks".into()));
     }

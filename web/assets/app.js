@@ -151,22 +151,6 @@ function showInMenu(board) {
   select.value = board.game;
 }
 
-// How many of `moves` play from `start`, asked by halving, for a server
-// whose move errors do not say (`at`); the whole list is known refused.
-async function legalPrefix(start, moves) {
-  let lo = 0, hi = moves.length - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    try {
-      await ask(start, moves.slice(0, mid));
-      lo = mid;
-    } catch (_) {
-      hi = mid - 1;
-    }
-  }
-  return lo;
-}
-
 // Loads the game `id` from `start` (a position text, or null for the
 // game's start) with `moves` played. A move list refused part way (a
 // shared link with an illegal move) loads the moves before the refused one
@@ -205,7 +189,7 @@ async function loadGame(id, start, moves) {
     await ask(state.start, state.moves);
   } catch (e) {
     if ((e.kind === "move" || e.kind === "game-over") && state.moves.length) {
-      const at = Number.isInteger(e.at) ? Math.min(e.at, state.moves.length) : await legalPrefix(state.start, state.moves);
+      const at = Math.min(e.at, state.moves.length);
       const word = at === 1 ? "move" : "moves";
       note = Object.assign(new Error(`The link's moves stop after ${at} ${word}, at "${state.moves[at]}": ${e.message}`), { kind: e.kind });
       state.moves = state.moves.slice(0, at);
@@ -371,7 +355,8 @@ function render() {
   const occupants = edit ? editOccupants() : pos.occupants;
   const next = new Set();
   // The targets, while a person may play (not while a computer side thinks).
-  const thinking = who(pos.side_to_move) !== "person" && !state.paused;
+  const player = who(pos.side_to_move);
+  const thinking = player !== "person" && !state.paused;
   if (!pos.game_over && !edit && !thinking) for (const m of candidates(state.selected)) if (m.points.length > state.selected.length) next.add(m.points[state.selected.length]);
   const last = new Set(pos.last_move && !edit ? pos.last_move.points : []);
   const won = !edit && Array.isArray(pos.winning_line) ? pos.winning_line : [];
@@ -420,7 +405,6 @@ function render() {
   const value = pos.value ? ` (${valueWords(pos)} for ${pos.side_to_move})` : "";
   const line = won.length ? ` (the winning line: ${won.map(name).join(" ")})` : "";
   $("status").textContent = pos.game_over ? `Game over: ${pos.game_over}${line}` : `${pos.prompt}${value}`;
-  const player = who(pos.side_to_move);
   setState(pos.game_over ? "over" : player === "person" ? "person" : state.paused ? "paused" : "thinking");
   if (edit) { $("status").textContent = "Editing: click a point to change what stands there"; setState("editing"); }
   const legal = $("legal");

@@ -47,25 +47,14 @@ function number(id, label) {
   return l;
 }
 
-// The set-up's terms from `board.setup` ({kinds, in_hand, removal}); from
-// a server that does not send them, the pieces on the board and the
-// game's name.
-function rules() {
-  const { board, pos } = hooks.state;
-  if (board.setup) {
-    return { kinds: board.setup.kinds && board.setup.kinds.length ? board.setup.kinds : ["piece"], in_hand: !!board.setup.in_hand, removal: !!board.setup.removal };
-  }
-  const hasDux = pos.occupants.some((o) => o && o.kind === "dux");
-  const morris = board.name.toLowerCase().includes("morris");
-  return { kinds: hasDux ? ["piece", "dux"] : ["piece"], in_hand: morris, removal: morris };
-}
-
 function begin() {
   const { state } = hooks;
   if (!state.pos || state.board.setup === null) return;
   state.ticket++;
   state.paused = true;
-  const setup = rules();
+  // What the board says a set-up holds: the kinds of piece, pieces in
+  // hand, a pending removal.
+  const setup = state.board.setup;
   edit = {
     occupants: state.pos.occupants.map((o) => (o ? { side: o.side, kind: o.kind } : null)),
     kinds: setup.kinds,
@@ -77,7 +66,6 @@ function begin() {
   side.value = state.pos.side_to_move;
   const hand = $("setup-hand");
   hand.replaceChildren();
-  // What the board says a set-up holds: pieces in hand, a pending removal.
   if (setup.in_hand) {
     for (const s of state.board.sides) hand.append(number(`setup-hand-${s}`, `${s} in hand`));
   }

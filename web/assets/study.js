@@ -24,7 +24,6 @@ const RANK = { loss: 0, draw: 1, win: 2 };
 
 let current = null; // the last position event's detail
 let analysis = null; // {controller} of the running analysis
-let evalSupported = {}; // game id -> false once /api/eval refused it
 let ticket = 0;
 
 const el = (tag, attrs = {}, ...children) => {
@@ -212,17 +211,14 @@ async function showHistory(mine) {
 }
 
 // The evaluation breakdown, asked only where the board says the game has
-// one (`board.evaluation`; a server without that field: asked, and not
-// again for a game it refused).
+// one (`board.evaluation`).
 async function showEval(mine, board) {
   const box = $("study-eval-box");
-  const has = board && typeof board.evaluation === "boolean" ? board.evaluation : evalSupported[current.game] !== false;
-  if (!has) { box.hidden = true; return; }
+  if (!board.evaluation) { box.hidden = true; return; }
   let j;
   try {
     j = await getJson(`/api/eval?${query()}`);
   } catch (e) {
-    if (e.kind === "usage") evalSupported[current.game] = false;
     if (mine === ticket) box.hidden = true;
     return;
   }
@@ -243,12 +239,10 @@ async function showEval(mine, board) {
   }
 }
 
-// The Solve button, shown where solving applies (`board.solvable`;
-// shown when a server does not say).
+// The Solve button and its report, shown where solving applies
+// (`board.solvable`).
 function showSolve(board) {
-  const solvable = !board || board.solvable !== false;
-  $("study-solve").hidden = !solvable;
-  $("study-solve-box").hidden = !solvable;
+  $("study-solve-box").hidden = !board.solvable;
 }
 
 function onPosition(detail) {
