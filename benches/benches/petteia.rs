@@ -28,11 +28,13 @@ fn movegen_and_perft(c: &mut Criterion) {
     let mut g = c.benchmark_group("petteia/movegen");
     for (name, pos, moves, _) in positions() {
         g.throughput(Throughput::Elements(moves as u64));
+        // One list reused, as search and perft do (the list is an array of
+        // `MAX_MOVES` plies: returning a new one copies kilobytes).
+        let mut list = lapilli_petteia::MoveList::new();
         g.bench_function(name, |b| {
             b.iter(|| {
-                let list = black_box(&pos).legal_moves();
+                Game::legal_moves(black_box(&pos), &mut list);
                 assert_eq!(list.len(), moves);
-                list
             })
         });
     }

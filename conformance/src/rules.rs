@@ -135,6 +135,11 @@ fn check_contract<G: CheckedGame>(pos: &G, text: &str, moves: &[G::Move]) {
             assert!(moves.is_empty(), "{text}: the game is over ({o:?}) but has legal moves {moves:?}")
         }
     }
+    assert_eq!(
+        pos.legal_move_count(),
+        moves.len(),
+        "{text}: legal_move_count() disagrees with the length of legal_moves()"
+    );
     let ending = pos.ending();
     assert_eq!(
         ending.is_some(),

@@ -121,6 +121,16 @@ pub trait Game: Clone + Debug {
     /// deterministic order. Empty when the game is over.
     fn legal_moves(&self, moves: &mut Self::Moves);
 
+    /// The number of legal plies, the length of [`Game::legal_moves`]'s
+    /// list: what [`crate::perft`] counts at its last ply (bulk counting).
+    /// The default builds the list; a game may count without building it
+    /// (the conformance harness checks that both agree).
+    fn legal_move_count(&self) -> usize {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        moves.as_slice().len()
+    }
+
     /// Plays a ply that [`Game::legal_moves`] produced, without checking
     /// it.
     ///

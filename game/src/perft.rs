@@ -11,7 +11,7 @@ use crate::game::{Game, MoveList};
 /// Counts beyond `u64::MAX` saturate. Recursion is `depth` frames deep, so
 /// keep `depth` to what can finish (a few dozen plies at most in practice).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    let mut lists: Vec<G::Moves> = Vec::new();
+    let mut lists = Vec::new();
     count(pos, depth, 0, &mut lists)
 }
 
@@ -24,7 +24,7 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
     }
     let mut root = G::Moves::default();
     pos.legal_moves(&mut root);
-    let mut lists: Vec<G::Moves> = Vec::new();
+    let mut lists = Vec::new();
     root.as_slice()
         .iter()
         .map(|&m| {
@@ -36,31 +36,31 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
 }
 
 /// Leaves `depth` plies below `pos`, which is `ply` plies below the root;
-/// `lists` holds one reusable move list per ply, grown on demand.
-fn count<G: Game>(pos: &G, depth: u32, ply: usize, lists: &mut Vec<G::Moves>) -> u64 {
+/// `lists` holds one reusable move list per ply, made on first use and
+/// boxed, so that taking it out for the loop moves a pointer, not the list
+/// (an array-backed list can be kilobytes).
+fn count<G: Game>(pos: &G, depth: u32, ply: usize, lists: &mut Vec<Option<Box<G::Moves>>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if lists.len() <= ply {
-        lists.push(G::Moves::default());
+    if depth == 1 {
+        return pos.legal_move_count() as u64;
     }
-    let mut moves = std::mem::take(&mut lists[ply]);
+    if lists.len() <= ply {
+        lists.push(None);
+    }
+    let mut moves = lists[ply].take().unwrap_or_default();
     pos.legal_moves(&mut moves);
     debug_assert!(
         !moves.as_slice().is_empty() || pos.outcome().is_some(),
         "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
     );
-    let total = if depth == 1 {
-        moves.as_slice().len() as u64
-    } else {
-        let mut total = 0u64;
-        for &m in moves.as_slice() {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            total = total.saturating_add(count(&child, depth - 1, ply + 1, lists));
-        }
-        total
-    };
-    lists[ply] = moves;
+    let mut total = 0u64;
+    for &m in moves.as_slice() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        total = total.saturating_add(count(&child, depth - 1, ply + 1, lists));
+    }
+    lists[ply] = Some(moves);
     total
 }

@@ -403,11 +403,6 @@ impl registry::VariantDescriptor for GameVariant {
         }
     }
 
-    /// The rules crate's bulk count.
-    fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        crate::perft(pos, depth)
-    }
-
     /// The winner and why the loser lost, named.
     fn result_text(&self, pos: &Position) -> String {
         let loser = pos.side_to_move();

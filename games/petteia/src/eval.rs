@@ -9,8 +9,8 @@
 //! Every term is the same for both colours, so the evaluation agrees under
 //! the board's symmetries and the colour swap.
 
+use crate::board::{ones, NORTH, SOUTH};
 use crate::position::Position;
-use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
 use lapilli_game::{Evaluate, Game};
 
@@ -79,21 +79,18 @@ impl Terms {
 
     /// The terms of White and of Black, computing each side's moves once.
     pub fn both(pos: &Position) -> [Terms; 2] {
-        let grid = pos.grid();
-        let (w, h) = (grid.width(), grid.height());
-        let n = grid.point_count();
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-        let first_file = (0..h).fold(0u128, |s, r| s | 1u128 << (r * w));
-        let last_file = first_file << (w - 1);
-        let first_rank = (1u128 << w) - 1;
-        let last_rank = first_rank << (n - w);
+        let t = pos.tables();
+        let (w, all) = (t.width, t.all);
+        let (not_first_file, not_last_file) = (t.not_first_file, t.not_last_file);
+        // Squares not on the first rank / not on the last rank.
+        let (not_first_rank, not_last_rank) = (t.shift(all, NORTH), t.shift(all, SOUTH));
         let empty = all & !(pos.pieces(Colour::White) | pos.pieces(Colour::Black));
-        // Each side's mobility and the union of the squares it can reach.
+        // Each side's mobility and the union of the squares it can reach,
+        // from the four directional fills (each target of a direction has
+        // one origin, so the fills' sizes add up to the moves).
         let reach = |c: Colour| {
-            bits(pos.pieces(c)).fold((0i32, 0u128), |(m, u), p| {
-                let r = pos.reach(p);
-                (m + r.count_ones() as i32, u | r)
-            })
+            let (count, union) = pos.fills(c);
+            (count as i32, union)
         };
         let sides = [Colour::White, Colour::Black].map(|c| (c, reach(c)));
         sides.map(|(colour, (mobility, _))| {
@@ -105,28 +102,26 @@ impl Terms {
             let open = empty & enemy_reach;
             // A man between an enemy and an open square on a row or column
             // (edge men have no square beyond, so cannot be taken there).
-            let inner_h = men & !first_file & !last_file;
-            let inner_v = men & !first_rank & !last_rank;
+            let inner_h = men & not_first_file & not_last_file;
+            let inner_v = men & not_first_rank & not_last_rank;
             let threatened = (inner_h & ((enemy << 1) & (open >> 1) | (enemy >> 1) & (open << 1)))
                 | (inner_v & ((enemy << w) & (open >> w) | (enemy >> w) & (open << w)));
-            let pairs =
-                ((own << w) & own & all).count_ones() + (((own & !last_file) << 1) & own).count_ones();
+            let pairs = ones((own << w) & own & all) + ones(((own & not_last_file) << 1) & own);
             let (dux_mobility, dux_contact) = match pos.dux(colour) {
                 Some(d) => {
                     let bit = 1u128 << d;
-                    let near =
-                        (bit << w & all) | bit >> w | (bit & !last_file) << 1 | (bit & !first_file) >> 1;
-                    (
-                        pos.reach(d).count_ones() as i32,
-                        (near & pos.men(colour.opponent())).count_ones() as i32,
-                    )
+                    let near = (bit << w & all)
+                        | bit >> w
+                        | (bit & not_last_file) << 1
+                        | (bit & not_first_file) >> 1;
+                    (ones(pos.reach(d)) as i32, ones(near & pos.men(colour.opponent())) as i32)
                 }
                 None => (0, 0),
             };
             Terms {
-                men: men.count_ones() as i32,
+                men: ones(men) as i32,
                 mobility,
-                threatened: threatened.count_ones() as i32,
+                threatened: ones(threatened) as i32,
                 pairs: pairs as i32,
                 dux_mobility,
                 dux_contact,

@@ -201,6 +201,12 @@ impl Game for Position {
         self.generate(moves);
     }
 
+    /// Counted with popcounts, without listing the plies
+    /// ([`Position::legal_move_count`]).
+    fn legal_move_count(&self) -> usize {
+        Position::legal_move_count(self) as usize
+    }
+
     fn play_unchecked(&mut self, m: Move) {
         self.make(m);
     }

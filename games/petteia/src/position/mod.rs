@@ -235,8 +235,11 @@ impl Position {
         self.tables.grid.square_name(p)
     }
 
-    /// The legal plies, in a fixed order: by origin square, then by target
-    /// square ([`Game::legal_moves`] into a new list).
+    /// The legal plies, in a fixed order: by direction (north, east,
+    /// south, west), then by distance, then by target square
+    /// ([`Game::legal_moves`] into a new list). The list is an array of
+    /// [`MAX_MOVES`] plies; a loop that asks often reuses one list through
+    /// [`Game::legal_moves`] instead.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         Game::legal_moves(self, &mut list);
@@ -276,6 +279,16 @@ impl Game for Position {
         moves.clear();
         if self.end().is_none() {
             self.generate(moves);
+        }
+    }
+
+    /// The four directional fills of the side to move's pieces, counted
+    /// (each empty square reached one way has one origin): no list built.
+    fn legal_move_count(&self) -> usize {
+        if self.end().is_some() {
+            0
+        } else {
+            self.count()
         }
     }
 

@@ -1,7 +1,7 @@
 //! Move generation and play, on the bit sets of the board tables.
 
 use super::Position;
-use crate::board::{EAST, NONE, NORTH, SOUTH, WEST};
+use crate::board::{ones, EAST, NONE, NORTH, SOUTH, WEST};
 use crate::zobrist;
 use crate::Move;
 use lapilli_board_graph::bits::bits;
@@ -22,6 +22,18 @@ pub const MAX_MOVES: usize = 512;
 
 /// The legal plies of a position (see [`MAX_MOVES`] for the bound).
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Calls `f` with each square of `set`, lowest first, one 64-bit half at a
+/// time (cheaper than clearing the lowest bit of a `u128`).
+#[inline]
+fn for_each_square(set: u128, mut f: impl FnMut(usize)) {
+    for (base, mut word) in [(0, set as u64), (64, (set >> 64) as u64)] {
+        while word != 0 {
+            f(base + word.trailing_zeros() as usize);
+            word &= word - 1;
+        }
+    }
+}
 
 impl Position {
     /// Whether side `me` has a piece with an empty orthogonal neighbour.
@@ -64,7 +76,20 @@ impl Position {
     /// The number of plies `colour` would have if it were to move (the
     /// rook moves of all its pieces), whoever is to move.
     pub fn mobility(&self, colour: Colour) -> u32 {
-        bits(self.pieces[colour.index()]).map(|p| self.reach(p).count_ones()).sum()
+        self.fills(colour).0
+    }
+
+    /// The number of plies `colour` would have if it were to move and the
+    /// set of squares they reach, from the four directional fills.
+    #[inline]
+    pub(crate) fn fills(&self, colour: Colour) -> (u32, u128) {
+        let t = self.tables;
+        let empty = t.all & !(self.pieces[0] | self.pieces[1]);
+        let own = self.pieces[colour.index()];
+        [NORTH, EAST, SOUTH, WEST].into_iter().fold((0, 0), |(count, union), d| {
+            let f = t.fill(own, empty, d);
+            (count + ones(f), union | f)
+        })
     }
 
     /// The squares the side to move's piece captures by going `from` ->
@@ -100,15 +125,69 @@ impl Position {
         out
     }
 
-    /// Appends the legal plies of a position in play, by origin square,
-    /// then by target square.
+    /// Appends the legal plies of a position in play: by direction (north,
+    /// east, south, west), then by distance (one square, two, ...), then by
+    /// target square.
+    ///
+    /// The plies of one direction and distance `k` are generated together
+    /// as a set: the targets of the pieces that can move `k` squares that
+    /// way are the targets at distance `k - 1` shifted one more step and
+    /// kept where empty, and each target's origin is `k` steps back.
+    /// [`Position::captures`] runs only for the targets where a capture is
+    /// possible, found for all plies at once.
     #[inline]
     pub(super) fn generate(&self, moves: &mut MoveList) {
-        for from in bits(self.pieces[self.to_move.index()]) {
-            for to in bits(self.reach(from)) {
-                moves.push(Move::new(from, to, self.captures(from, to)));
+        let t = self.tables;
+        let me = self.to_move.index();
+        let empty = t.all & !(self.pieces[0] | self.pieces[1]);
+        let enemy_men = self.pieces[1 - me] & !self.duxes;
+        // The targets where a ply may capture: under the sandwich rule
+        // alone, the empty squares with an enemy man beside them and an own
+        // piece beyond it (the piece that moves cannot be that one: it
+        // would have passed the enemy man); with the edge or corner rule,
+        // every square beside an enemy man.
+        let near_enemy = if self.rules.edge_anvil || self.rules.corner_capture {
+            t.dilate(enemy_men)
+        } else {
+            let own = self.pieces[me];
+            [NORTH, EAST, SOUTH, WEST].into_iter().fold(0, |s, d| s | t.shift(enemy_men & t.shift(own, d), d))
+        };
+        let w = t.width as i32;
+        for (d, delta) in [(NORTH, w), (EAST, 1), (SOUTH, -w), (WEST, -1)] {
+            let mut frontier = t.shift(self.pieces[me], d) & empty;
+            let mut back = 0i32;
+            while frontier != 0 {
+                back += delta;
+                let origin = |to: usize| (to as i32 - back) as usize;
+                for_each_square(frontier & !near_enemy, |to| {
+                    moves.push(Move::new(origin(to), to, [NONE; 3]))
+                });
+                for_each_square(frontier & near_enemy, |to| {
+                    let from = origin(to);
+                    moves.push(Move::new(from, to, self.captures(from, to)));
+                });
+                frontier = t.shift(frontier, d) & empty;
             }
         }
+    }
+
+    /// The number of legal plies of a position in play (the length of
+    /// [`Position::generate`]'s list, counted without building it): each
+    /// empty square reached going one way is reached by one piece only
+    /// (the nearest in the other direction), so the plies are the sizes of
+    /// the four directional fills added up.
+    #[inline]
+    pub(super) fn count(&self) -> usize {
+        let t = self.tables;
+        let empty = t.all & !(self.pieces[0] | self.pieces[1]);
+        let own = self.pieces[self.to_move.index()];
+        [NORTH, EAST, SOUTH, WEST].into_iter().map(|d| ones(t.fill(own, empty, d)) as usize).sum()
+    }
+
+    /// The board tables of this position's size.
+    #[inline]
+    pub(crate) fn tables(&self) -> &'static crate::board::Tables {
+        self.tables
     }
 
     /// Plays `m` unchecked ([`lapilli_game::Game::play_unchecked`]).
