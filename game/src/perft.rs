@@ -59,7 +59,14 @@ fn count<G: Game>(pos: &G, depth: u32, ply: usize, lists: &mut Vec<Option<Box<G:
     for &m in moves.as_slice() {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        total = total.saturating_add(count(&child, depth - 1, ply + 1, lists));
+        // Two plies from the leaves each child is counted in place: the
+        // bulk of the work, without a call and a list per child.
+        let below = if depth == 2 {
+            child.legal_move_count() as u64
+        } else {
+            count(&child, depth - 1, ply + 1, lists)
+        };
+        total = total.saturating_add(below);
     }
     lists[ply] = Some(moves);
     total

@@ -87,28 +87,33 @@ impl<M: Copy + Hash> MoveOrder<M> {
         }
     }
 
-    /// Fills `list` with `generated` in generation order, the move at
-    /// `table_index` marked to be tried first. Returns whether there is
-    /// such a move.
+    /// Fills `list` with `generated` in generation order, then swaps the
+    /// move at `table_index`, marked to be tried first, to the front (where
+    /// the first pick would put it). Returns whether there is such a move.
     pub(super) fn fill(list: &mut Vec<Scored<M>>, generated: &[M], table_index: Option<u16>) -> bool {
         list.clear();
-        let mut have_table_move = false;
+        let mut table_move = None;
         for (i, &mv) in generated.iter().enumerate() {
             let index = i.min(u16::MAX as usize) as u16;
             let first = table_index == Some(index);
-            have_table_move |= first;
+            if first {
+                table_move = Some(i);
+            }
             let order = if first { TABLE_MOVE } else { 0 };
             list.push(Scored { mv, order, index, quiet: true, key: 0, scored: false });
         }
-        have_table_move
+        if let Some(i) = table_move {
+            list.swap(0, i);
+        }
+        table_move.is_some()
     }
 
     /// Moves the best-ordered of `list[n..]` to `list[n]`, the `n`th pick
     /// from a list [`MoveOrder::fill`] made (which returned
-    /// `have_table_move`). The table's move is picked first unscored; the
-    /// other moves are all scored at the first pick that needs them (`ply`
-    /// selects the killers). Selection, not a full sort: a cutoff usually
-    /// comes after one or two moves.
+    /// `have_table_move`). The table's move, already in front, is picked
+    /// first unscored; the other moves are all scored at the first pick
+    /// that needs them (`ply` selects the killers). Selection, not a full
+    /// sort: a cutoff usually comes after one or two moves.
     ///
     /// A node that has not cut off after [`SORT_AFTER`] picks is probably
     /// an all-node that will try every move: its remaining moves are
@@ -123,10 +128,10 @@ impl<M: Copy + Hash> MoveOrder<M> {
         have_table_move: bool,
         ply: usize,
     ) {
-        if n > SORT_AFTER {
+        if n > SORT_AFTER || n == 0 && have_table_move {
             return;
         }
-        if !(list[n].scored || n == 0 && have_table_move) {
+        if !list[n].scored {
             self.score(pos, &mut list[n..], ply);
         }
         if n == SORT_AFTER {
