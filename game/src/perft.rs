@@ -44,7 +44,7 @@ fn count<G: Game>(pos: &G, depth: u32, ply: usize, lists: &mut Vec<Option<Box<G:
         return 1;
     }
     if depth == 1 {
-        return pos.legal_move_count() as u64;
+        return bulk_count(pos);
     }
     if lists.len() <= ply {
         lists.push(None);
@@ -61,13 +61,21 @@ fn count<G: Game>(pos: &G, depth: u32, ply: usize, lists: &mut Vec<Option<Box<G:
         child.play_unchecked(m);
         // Two plies from the leaves each child is counted in place: the
         // bulk of the work, without a call and a list per child.
-        let below = if depth == 2 {
-            child.legal_move_count() as u64
-        } else {
-            count(&child, depth - 1, ply + 1, lists)
-        };
+        let below = if depth == 2 { bulk_count(&child) } else { count(&child, depth - 1, ply + 1, lists) };
         total = total.saturating_add(below);
     }
     lists[ply] = Some(moves);
     total
+}
+
+/// The legal plies of `pos`, counted ([`Game::legal_move_count`]), with the
+/// contract checked in debug builds as where the list is made.
+#[inline]
+fn bulk_count<G: Game>(pos: &G) -> u64 {
+    let n = pos.legal_move_count();
+    debug_assert!(
+        n != 0 || pos.outcome().is_some(),
+        "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
+    );
+    n as u64
 }
