@@ -7,7 +7,8 @@ use crate::game::{Game, MoveList};
 /// has no legal plies, so a line that ends early contributes nothing.
 /// `perft(pos, 0) == 1`.
 ///
-/// Bulk counting: at depth 1 the length of the move list is the count.
+/// Bulk counting: at depth 1 [`Game::legal_move_count`] is the count (a
+/// game may give it without listing the plies).
 /// Counts beyond `u64::MAX` saturate. Recursion is `depth` frames deep, so
 /// keep `depth` to what can finish (a few dozen plies at most in practice).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {

@@ -109,11 +109,7 @@ impl Terms {
             let pairs = ones((own << w) & own & all) + ones(((own & not_last_file) << 1) & own);
             let (dux_mobility, dux_contact) = match pos.dux(colour) {
                 Some(d) => {
-                    let bit = 1u128 << d;
-                    let near = (bit << w & all)
-                        | bit >> w
-                        | (bit & not_last_file) << 1
-                        | (bit & not_first_file) >> 1;
+                    let near = t.dilate(1u128 << d);
                     (ones(pos.reach(d)) as i32, ones(near & pos.men(colour.opponent())) as i32)
                 }
                 None => (0, 0),

@@ -283,12 +283,13 @@ impl Game for Position {
     }
 
     /// The four directional fills of the side to move's pieces, counted
-    /// (each empty square reached one way has one origin): no list built.
+    /// (each empty square reached one way has one origin, so the fills'
+    /// sizes add up to the plies): no list built.
     fn legal_move_count(&self) -> usize {
         if self.end().is_some() {
             0
         } else {
-            self.count()
+            self.mobility(self.to_move) as usize
         }
     }
 

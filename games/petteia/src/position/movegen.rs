@@ -171,19 +171,6 @@ impl Position {
         }
     }
 
-    /// The number of legal plies of a position in play (the length of
-    /// [`Position::generate`]'s list, counted without building it): each
-    /// empty square reached going one way is reached by one piece only
-    /// (the nearest in the other direction), so the plies are the sizes of
-    /// the four directional fills added up.
-    #[inline]
-    pub(super) fn count(&self) -> usize {
-        let t = self.tables;
-        let empty = t.all & !(self.pieces[0] | self.pieces[1]);
-        let own = self.pieces[self.to_move.index()];
-        [NORTH, EAST, SOUTH, WEST].into_iter().map(|d| ones(t.fill(own, empty, d)) as usize).sum()
-    }
-
     /// The board tables of this position's size.
     #[inline]
     pub(crate) fn tables(&self) -> &'static crate::board::Tables {
