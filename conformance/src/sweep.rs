@@ -10,7 +10,8 @@ use std::fmt::Display;
 const SWEEP_TABLE_BYTES: usize = 1 << 18;
 
 /// The search configurations [`check_search_sweep`] compares with plain
-/// minimax, by name: plain alpha-beta; with a table; with principal-
+/// minimax, by name: plain alpha-beta; with killer and history ordering
+/// ([`Options::alpha_beta`]); with a table; with principal-
 /// variation search, iterative deepening, the table and move ordering;
 /// with an aspiration window of 30 units; Lazy SMP with two threads; the
 /// root split between two threads. All but the first have repetition
@@ -20,13 +21,14 @@ const SWEEP_TABLE_BYTES: usize = 1 << 18;
 /// ```
 /// let names: Vec<_> = lapilli_conformance::search_configurations().into_iter().map(|(n, _)| n).collect();
 /// assert_eq!(names[0], "alpha-beta");
-/// assert_eq!(names.len(), 6);
+/// assert_eq!(names.len(), 7);
 /// ```
 pub fn search_configurations() -> Vec<(&'static str, Options)> {
     let exact = |o: Options| o.with_repetition(false).with_exact_depth_probes(true);
     let table = Options::default().with_table_bytes(SWEEP_TABLE_BYTES);
     vec![
         ("alpha-beta", Options::plain()),
+        ("alpha-beta+ordering", Options::alpha_beta()),
         ("alpha-beta+tt", exact(Options::plain().with_table_bytes(SWEEP_TABLE_BYTES))),
         ("pvs+id+tt+ordering", exact(table)),
         ("pvs+id+aspiration", exact(table.with_aspiration(Some(30)))),

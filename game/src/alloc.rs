@@ -5,9 +5,15 @@
 //! The engine's and the solvers' big tables (a transposition table, a
 //! tier's value codes) are allocated here instead, so that a refusal is an
 //! [`AllocError`] naming the size asked for, which a front end reports as
-//! an error of its own. Each table is written once when it is made, so
-//! memory the system only promised is claimed at once, not in the middle
-//! of a search or a solve.
+//! an error of its own. A solver's table is written once when it is made
+//! ([`try_vec_with`]), so memory the system only promised is claimed at
+//! once, not in the middle of a solve. A search's table is asked for
+//! already zeroed ([`try_zeroed`]): the system maps zero pages as they are
+//! first touched, so a short search does not pay for the pages it never
+//! reaches. Either way a refusal the system reports (an address-space
+//! limit, strict overcommit accounting) is an error when the table is
+//! made; writing the memory at once would only move the moment the system
+//! runs out of memory it had promised, not turn it into an error.
 //!
 //! A table is only kept when [`HEADROOM`] more bytes could still be had
 //! after it (a block asked for and given back at once): the small
@@ -148,6 +154,37 @@ pub fn try_vec_with<T>(len: usize, fill: impl FnMut() -> T) -> Result<Vec<T>, Al
     try_reserve_exact(&mut v, len)?;
     v.resize_with(len, fill);
     Ok(v)
+}
+
+/// `len` zeroed values of `T`, allocated fallibly and zeroed by the
+/// system (`calloc`): large blocks come as fresh pages that are mapped,
+/// already zero, when first touched, so nothing is written here. Room for
+/// the table and [`HEADROOM`] together is asked for (and given back) first,
+/// the table only then: checking the headroom after the table instead
+/// would leave a freed block above it that the allocator gives back to the
+/// system, so that a table made and dropped again and again (one fresh
+/// engine per search) would fault its pages in anew each time.
+///
+/// # Errors
+/// [`AllocError`] with `len` times the element's size when the system
+/// refuses the memory (or leaves no headroom after it).
+///
+/// ```
+/// use lapilli_game::alloc::{try_zeroed, AllocError};
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// let t = try_zeroed::<AtomicU64>(1 << 16).unwrap();
+/// assert_eq!(t.len(), 1 << 16);
+/// assert!(t.iter().all(|w| w.load(Ordering::Relaxed) == 0));
+/// let e = try_zeroed::<AtomicU64>(usize::MAX / 16).unwrap_err();
+/// assert_eq!(e, AllocError { bytes: (usize::MAX / 16 * 8) as u64 });
+/// ```
+pub fn try_zeroed<T: bytemuck::Zeroable>(len: usize) -> Result<Box<[T]>, AllocError> {
+    let refused = AllocError { bytes: bytes_of::<T>(len) };
+    let bytes = usize::try_from(refused.bytes).map_err(|_| refused)?;
+    if !has_room(bytes.saturating_add(HEADROOM)) {
+        return Err(refused);
+    }
+    bytemuck::allocation::try_zeroed_slice_box::<T>(len).map_err(|()| refused)
 }
 
 /// A vector of `len` copies of `value`, allocated fallibly and written

@@ -107,7 +107,7 @@ pub(crate) const EXHAUSTIVE_DEPTH: u32 = 255;
 /// ```
 #[derive(Debug)]
 pub struct TranspositionTable {
-    words: Vec<AtomicU64>,
+    words: Box<[AtomicU64]>,
     mask: usize,
     generation: AtomicU8,
 }
@@ -124,9 +124,11 @@ impl TranspositionTable {
     }
 
     /// [`TranspositionTable::with_bytes`], failing instead of panicking
-    /// (or aborting) when the memory is refused. The table is written once
-    /// (zeroed) here, so memory the system only promised is claimed now,
-    /// not in the middle of a search.
+    /// (or aborting) when the memory is refused. The table comes zeroed
+    /// from the system ([`lapilli_game::alloc::try_zeroed`]): its pages are
+    /// mapped as the search first touches them, so making a table costs
+    /// next to nothing and a short search pays only for the pages it
+    /// reaches.
     ///
     /// # Errors
     /// [`TableError`] (with `bytes` as requested) when the allocation
@@ -141,8 +143,7 @@ impl TranspositionTable {
         let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
         let len = buckets * WAYS * 2;
-        let words =
-            lapilli_game::alloc::try_vec_with(len, || AtomicU64::new(0)).map_err(|_| TableError { bytes })?;
+        let words = lapilli_game::alloc::try_zeroed::<AtomicU64>(len).map_err(|_| TableError { bytes })?;
         Ok(TranspositionTable { words, mask: buckets - 1, generation: AtomicU8::new(0) })
     }
 

@@ -4,6 +4,14 @@
 //! depth. Their root move order is randomised, so compare values and time,
 //! not node counts. Repetition detection is off on our side (they have
 //! none), so both search the same tree.
+//!
+//! The pairs: our fixed-depth alpha-beta with move ordering
+//! ([`Options::alpha_beta`]: killers and history, no table) against their
+//! `Negamax`; our iterative deepening with a table against their
+//! `IterativeSearch`; and, times only, our engine on Nine Men's Morris as
+//! the program runs it (removal as its own ply, repetition on, late-move
+//! reductions on) against theirs on the folded game at the same nominal
+//! depth (the trees differ, so the values need not agree).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use lapilli_game::{Evaluate, Game, History};
@@ -42,7 +50,7 @@ fn compare<G, E, T>(
     g.sample_size(10);
     if plain {
         let ours =
-            Engine::with_options(Options::plain()).search(pos, &History::default(), &limits, ours_eval);
+            Engine::with_options(Options::alpha_beta()).search(pos, &History::default(), &limits, ours_eval);
         let mut negamax = Negamax::new(theirs_eval(), depth);
         negamax.choose_move(pos);
         assert!(
@@ -53,7 +61,7 @@ fn compare<G, E, T>(
         );
         g.bench_function("ours_alpha_beta", |b| {
             b.iter(|| {
-                Engine::with_options(Options::plain())
+                Engine::with_options(Options::alpha_beta())
                     .search(black_box(pos), &History::default(), &limits, ours_eval)
                     .score
             })
@@ -118,19 +126,56 @@ fn terni(c: &mut Criterion) {
 fn petteia(c: &mut Criterion) {
     let start = lapilli_petteia::Position::default();
     let mid = midgame(&start, 12);
+    let dux = lapilli_petteia::Setup::new(lapilli_petteia::Variant::Dux).start();
     let eval = |p: &lapilli_petteia::Position| petteia_eval(p);
     compare(c, "petteia/start", &start, 3, true, &eval, || PetteiaEval);
     compare(c, "petteia/start", &start, 5, false, &eval, || PetteiaEval);
     compare(c, "petteia/midgame", &mid, 4, false, &eval, || PetteiaEval);
+    compare(c, "petteia/dux_start", &dux, 4, false, &eval, || PetteiaEval);
 }
+
+/// A flying endgame: White's three pieces fly, against Black's five (the
+/// flying row of `benches/time-to-depth.sh`; not lost or won within 8
+/// plies).
+const FLYING: &str = "W...B.B./..W.B.../W..B.B.. w 0 0 -";
 
 fn morris(c: &mut Criterion) {
     let start = FoldedMorris(lapilli_morris::Position::default());
     let mid = midgame(&start, 14);
+    let flying = FoldedMorris(FLYING.parse().expect("valid"));
     let eval = |p: &FoldedMorris| morris_eval(p);
     compare(c, "nine_mens_morris/start", &start, 4, true, &eval, || MorrisEval);
     compare(c, "nine_mens_morris/start", &start, 6, false, &eval, || MorrisEval);
     compare(c, "nine_mens_morris/midgame", &mid, 6, false, &eval, || MorrisEval);
+    compare(c, "nine_mens_morris/flying", &flying, 8, false, &eval, || MorrisEval);
+    native(c, "start", &start, 6);
+    native(c, "midgame", &mid, 6);
+}
+
+/// Our engine on Nine Men's Morris as the program runs it (a removal is a
+/// ply of its own, repetition detection and late-move reductions on, a 4
+/// MiB table) against their `IterativeSearch` on the folded game, both to
+/// `depth`: times only (our depth counts removals, theirs does not).
+fn native(c: &mut Criterion, name: &str, pos: &FoldedMorris, depth: u8) {
+    let limits = Limits::depth(depth.into());
+    let opts = Options::default().with_table_bytes(TT_BYTES).with_late_move_reductions(true);
+    let eval = lapilli_morris::eval::Heuristic::default();
+    let mut g = c.benchmark_group(format!("peers/nine_mens_morris_native/{name}/depth_{depth}"));
+    g.sample_size(10);
+    g.bench_function("ours_native", |b| {
+        b.iter(|| {
+            Engine::with_options(opts).search(black_box(&pos.0), &History::default(), &limits, &eval).score
+        })
+    });
+    let theirs_opts = IterativeOptions::new().with_table_byte_size(TT_BYTES);
+    g.bench_function("theirs_iterative_search_folded", |b| {
+        b.iter(|| {
+            let mut s = IterativeSearch::new(MorrisEval, theirs_opts);
+            s.set_max_depth(depth);
+            s.choose_move(black_box(pos))
+        })
+    });
+    g.finish();
 }
 
 criterion_group!(benches, terni, petteia, morris);

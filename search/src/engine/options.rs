@@ -104,7 +104,8 @@ impl Limits {
 }
 
 /// The techniques the engine uses, built from [`Options::default`]
-/// (everything on) or [`Options::plain`] (plain alpha-beta) with the
+/// (everything on), [`Options::plain`] (plain alpha-beta) or
+/// [`Options::alpha_beta`] (alpha-beta with move ordering) with the
 /// `with_*` methods, and read back with the methods named after them.
 ///
 /// ```
@@ -170,6 +171,23 @@ impl Options {
             exact_depth_probes: false,
             late_move_reductions: false,
         }
+    }
+
+    /// Fixed-depth alpha-beta with move ordering: [`Options::plain`] with
+    /// killer moves and the history heuristic on (still no table, no
+    /// deepening, no PVS). Ordering changes which moves are searched, not
+    /// the value: it scores exactly as plain alpha-beta and minimax, in
+    /// far fewer nodes (Nine Men's Morris from the start to depth 4 with
+    /// folded removals: 3,518 nodes against 13,117).
+    ///
+    /// ```
+    /// use lapilli_search::Options;
+    /// let o = Options::alpha_beta();
+    /// assert!(o.killers() && o.history_heuristic());
+    /// assert!(!o.pvs() && !o.iterative_deepening() && o.table_bytes() == 0);
+    /// ```
+    pub fn alpha_beta() -> Options {
+        Options { killers: true, history_heuristic: true, ..Options::plain() }
     }
 
     /// A transposition table of at most `bytes` bytes (0: none); see

@@ -123,6 +123,7 @@ pub fn configurations() -> Vec<(&'static str, Options)> {
     let exact = |o: Options| o.with_repetition(false).with_exact_depth_probes(true).with_table_bytes(1 << 12);
     vec![
         ("alpha-beta", Options::plain()),
+        ("alpha-beta+ordering", Options::alpha_beta()),
         ("alpha-beta+tt", exact(Options::plain())),
         ("pvs+id+tt+ordering", exact(Options::default())),
         ("pvs+id+aspiration", exact(Options::default().with_aspiration(Some(1)))),
