@@ -125,8 +125,9 @@ where
     check_pv(pos, pos, engine, &text, "");
 }
 
-/// The game contract: outcome iff no moves, ending iff outcome, the
-/// ending's name, the winner.
+/// The game contract: outcome iff no moves, the bulk count and the list
+/// hints agree with the list and with the move-by-move hints, ending iff
+/// outcome, the ending's name, the winner.
 fn check_contract<G: CheckedGame>(pos: &G, text: &str, moves: &[G::Move]) {
     let outcome = pos.outcome();
     match outcome {
@@ -140,6 +141,10 @@ fn check_contract<G: CheckedGame>(pos: &G, text: &str, moves: &[G::Move]) {
         moves.len(),
         "{text}: legal_move_count() disagrees with the length of legal_moves()"
     );
+    let mut hints = Vec::new();
+    pos.move_order_hints(moves, &mut hints);
+    let one_by_one: Vec<i32> = moves.iter().map(|&m| pos.move_order_hint(m)).collect();
+    assert_eq!(hints, one_by_one, "{text}: move_order_hints() disagrees with move_order_hint() move by move");
     let ending = pos.ending();
     assert_eq!(
         ending.is_some(),

@@ -107,10 +107,19 @@ pub(crate) const EXHAUSTIVE_DEPTH: u32 = 255;
 /// ```
 #[derive(Debug)]
 pub struct TranspositionTable {
+    /// The buckets from `words[base]` on, `base` chosen so that every
+    /// bucket lies in one 64-byte cache line (the allocation is only
+    /// 16-byte aligned: a bucket at 48 bytes into a line would take two
+    /// misses to read).
     words: Box<[AtomicU64]>,
+    base: usize,
     mask: usize,
     generation: AtomicU8,
 }
+
+/// Words per cache line: the table is over-allocated by one line to align
+/// its buckets.
+const LINE_WORDS: usize = 8;
 
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (at least one bucket of 32 bytes):
@@ -143,18 +152,23 @@ impl TranspositionTable {
         let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
         let len = buckets * WAYS * 2;
-        let words = lapilli_game::alloc::try_zeroed::<AtomicU64>(len).map_err(|_| TableError { bytes })?;
-        Ok(TranspositionTable { words, mask: buckets - 1, generation: AtomicU8::new(0) })
+        let words = lapilli_game::alloc::try_zeroed::<AtomicU64>(len + LINE_WORDS)
+            .map_err(|_| TableError { bytes })?;
+        // The address is only read, to round it up to the next line.
+        let misaligned = (words.as_ptr() as usize / 8) % LINE_WORDS;
+        let base = (LINE_WORDS - misaligned) % LINE_WORDS;
+        Ok(TranspositionTable { words, base, mask: buckets - 1, generation: AtomicU8::new(0) })
     }
 
     /// The number of entries (two per bucket).
     pub fn capacity(&self) -> usize {
-        self.words.len() / 2
+        (self.mask + 1) * WAYS
     }
 
-    /// The size in bytes.
+    /// The size in bytes (of the entries; one cache line more is allocated
+    /// to align them).
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        self.capacity() * ENTRY_BYTES
     }
 
     /// Empties every entry.
@@ -168,17 +182,20 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize & self.mask) * WAYS * 2
+    /// The bucket of `key`: its entries' words, two per way.
+    #[inline]
+    fn bucket(&self, key: u64) -> &[AtomicU64; WAYS * 2] {
+        let b = self.base + (key as usize & self.mask) * WAYS * 2;
+        self.words[b..b + WAYS * 2].try_into().expect("a bucket is in the table")
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
+        let bucket = self.bucket(key);
         for way in 0..WAYS {
-            let check = self.words[b + 2 * way].load(Relaxed);
-            let data = self.words[b + 2 * way + 1].load(Relaxed);
+            let check = bucket[2 * way].load(Relaxed);
+            let data = bucket[2 * way + 1].load(Relaxed);
             if data != 0 && check ^ data == key {
                 return Some(unpack(data));
             }
@@ -191,9 +208,9 @@ impl TranspositionTable {
     pub fn store(&self, key: u64, score: i32, depth: u32, bound: Bound, move_index: Option<u16>) {
         let generation = self.generation.load(Relaxed);
         let data = pack(score, depth, bound, move_index, generation);
-        let b = self.bucket(key);
-        let check0 = self.words[b].load(Relaxed);
-        let data0 = self.words[b + 1].load(Relaxed);
+        let bucket = self.bucket(key);
+        let check0 = bucket[0].load(Relaxed);
+        let data0 = bucket[1].load(Relaxed);
         let same = data0 != 0 && check0 ^ data0 == key;
         let old_depth = (data0 >> 32) & 0xff;
         let old_generation = (data0 >> 58) as u8;
@@ -206,8 +223,8 @@ impl TranspositionTable {
         } else {
             1
         };
-        self.words[b + 2 * way].store(key ^ data, Relaxed);
-        self.words[b + 2 * way + 1].store(data, Relaxed);
+        bucket[2 * way].store(key ^ data, Relaxed);
+        bucket[2 * way + 1].store(data, Relaxed);
     }
 }
 

@@ -142,11 +142,13 @@ impl Heuristic {
             mill_threats: 0,
             running_mills: 0,
         };
+        // Lines have three points: all three own is a mill; two own (more
+        // than one bit, not all) with the third empty an open mill.
         for &l in &t.mills {
-            let mine = (l & own).count_ones();
-            if mine == 3 {
+            let mine = l & own;
+            if mine == l {
                 f.mills += 1;
-            } else if mine == 2 && l & empty != 0 {
+            } else if mine & mine.wrapping_sub(1) != 0 && l & empty != 0 {
                 f.open_mills += 1;
             }
         }
@@ -162,20 +164,24 @@ impl Heuristic {
         }
         f.liberties = liberties.count_ones() as i32;
         if phase == Phase::Sliding {
-            let in_mill = |r: usize| t.mills_through[r].iter().any(|&m| m != u32::MAX && m & own == m);
             // Slides into q close a mill when a line through q holds two
-            // own pieces and the slider comes from off that line.
-            for q in bits(liberties) {
-                let mut movers = 0u32;
-                for &l in t.mills_through[q].iter().take_while(|&&l| l != u32::MAX) {
-                    let rest = l & !(1 << q);
-                    if rest & own == rest {
-                        movers |= t.neighbours[q] & own & !l;
+            // own pieces and the slider comes from off that line: only
+            // the liberties that complete a line are looked at.
+            let targets = liberties & t.completions(own);
+            if targets != 0 {
+                let in_mills = t.in_mills(own);
+                for q in bits(targets) {
+                    let mut movers = 0u32;
+                    for &l in t.mills_through[q].iter().take_while(|&&l| l != u32::MAX) {
+                        let rest = l & !(1 << q);
+                        if rest & own == rest {
+                            movers |= t.neighbours[q] & own & !l;
+                        }
                     }
-                }
-                if movers != 0 {
-                    f.mill_threats += 1;
-                    f.running_mills += bits(movers).filter(|&r| in_mill(r)).count() as i32;
+                    if movers != 0 {
+                        f.mill_threats += 1;
+                        f.running_mills += (movers & in_mills).count_ones() as i32;
+                    }
                 }
             }
         }

@@ -287,6 +287,22 @@ impl Tables {
         self.mills_through[p.index()].iter().any(|&l| l & !own == 0)
     }
 
+    /// The points that would complete a mill of `set`: each point `q`
+    /// with a line through it whose other two points are in `set` (`q`
+    /// itself may be taken). `mill_at(set | 1 << q, q)` holds exactly for
+    /// these `q`.
+    #[inline]
+    pub fn completions(&self, set: u32) -> u32 {
+        self.mills.iter().fold(0, |acc, &l| {
+            let rest = l & !set;
+            if rest.is_power_of_two() {
+                acc | rest
+            } else {
+                acc
+            }
+        })
+    }
+
     /// The points of `set` that stand in a mill of `set`.
     #[inline]
     pub fn in_mills(&self, set: u32) -> u32 {

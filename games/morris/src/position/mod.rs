@@ -245,6 +245,29 @@ impl Game for Position {
             _ => 0,
         }
     }
+
+    /// [`Game::move_order_hint`] for a whole list: the points that would
+    /// complete a mill of either side are found once, and a move is only
+    /// checked in full when it lands on one of them.
+    fn move_order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
+        let own = self.pieces[self.to_move.index()];
+        let opponent = self.pieces[self.to_move.opponent().index()];
+        let (closing, blocking) = (self.tables.completions(own), self.tables.completions(opponent));
+        hints.clear();
+        hints.extend(moves.iter().map(|&m| match m {
+            Move::Remove(_) => 1,
+            Move::Place(to) | Move::Slide { to, .. } => {
+                let to = 1 << to.index();
+                if closing & to != 0 && self.closes_mill(m) {
+                    2
+                } else if blocking & to != 0 {
+                    1
+                } else {
+                    0
+                }
+            }
+        }));
+    }
 }
 
 impl CheckedGame for Position {
