@@ -20,7 +20,10 @@
 # (three White pieces against five, at 8 and 10) and a middle game of the
 # parallel search note (at 12). Node counts are deterministic. RUNS
 # (default 1) repeats each search and keeps the fastest time (and that
-# run's nodes, score and move).
+# run's nodes, score and move). THREADS (default 1) is lapilli's
+# `--threads` (Lazy SMP; with more than one thread the node counts vary
+# from run to run). ONLY (a substring of the position's name, e.g.
+# `middle`) keeps the rows whose position contains it.
 #
 # Sanmill (optional). With SANMILL set to the `tgf` program of Sanmill's
 # Rust engine (https://github.com/calcitem/Sanmill, GPL: it is only run as
@@ -80,6 +83,8 @@ cd "$(dirname "$0")/.."
 bins=("$@")
 [ ${#bins[@]} -gt 0 ] || bins=(target/release/lapilli)
 runs="${RUNS:-1}"
+threads="${THREADS:-1}"
+only="${ONLY:-}"
 sanmill="${SANMILL:-}"
 if [ -n "$sanmill" ] && [ ! -x "$sanmill" ]; then
     echo "SANMILL=$sanmill is not an executable" >&2
@@ -230,11 +235,12 @@ PY
 printf '| build | position | depth | nodes | ms | score | best |\n|---|---|---|---|---|---|---|\n'
 for row in "${rows[@]}"; do
     IFS='|' read -r name arg depth <<<"$row"
+    if [ -n "$only" ] && [[ "$name" != *"$only"* ]]; then continue; fi
     reached=""
     for bin in "${bins[@]}"; do
         best=""
         for _ in $(seq "$runs"); do
-            out="$("$bin" analyze nine-mens-morris "$arg" --depth "$depth" --json)"
+            out="$("$bin" analyze nine-mens-morris "$arg" --depth "$depth" --threads "$threads" --json)"
             line="$(printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

@@ -48,6 +48,7 @@ fn every_configuration_agrees_with_minimax_on_nim() {
             names,
             [
                 "alpha-beta",
+                "alpha-beta+ordering",
                 "alpha-beta+tt",
                 "pvs+id+tt+ordering",
                 "pvs+id+aspiration",

@@ -177,6 +177,17 @@ pub trait Game: Clone + Debug {
         0
     }
 
+    /// A number naming `m` for the engine's killer-move and history
+    /// tables, which compare plies across positions: it depends on the ply
+    /// alone (not the position), and different plies of one position get
+    /// different numbers. `None`, the default, lets the engine hash the
+    /// ply. A game whose plies fit a small number (a kind, a from and a to
+    /// point) gives it here: cheaper than hashing, and below 16,384 it
+    /// never shares a slot of the history table.
+    fn move_key(&self, _m: Self::Move) -> Option<u32> {
+        None
+    }
+
     /// [`Game::move_order_hint`] for every move of a list at once, into
     /// `hints` (cleared first), so that a game can share work between the
     /// moves of one position. The default asks move by move.

@@ -24,8 +24,9 @@ const HISTORY_CAP: u32 = 1 << 20;
 /// The picks made by selection before the rest of a node's moves are
 /// sorted ([`MoveOrder::pick`]).
 const SORT_AFTER: usize = 3;
-/// Entries of the history table (moves are hashed into it).
-const HISTORY_SLOTS: usize = 4096;
+/// Entries of the history table: a move's key modulo this (a game's own
+/// [`Game::move_key`] below it never shares a slot).
+const HISTORY_SLOTS: usize = 1 << 14;
 
 /// A generated move with its ordering data.
 pub(super) struct Scored<M> {
@@ -68,11 +69,19 @@ pub(super) struct MoveOrder<M> {
     hints: Vec<i32>,
 }
 
-/// A move's hash, never 0 (0 marks an empty killer slot).
-fn move_key<M: Hash>(m: M) -> u64 {
-    let mut h = FxHasher::default();
-    m.hash(&mut h);
-    h.finish() | 1
+/// A move's key for the killers and the history table, never 0 (0 marks
+/// an empty killer slot): the game's [`Game::move_key`] with bit 32 set, or
+/// else the move's hash with bit 0 set.
+#[inline]
+fn move_key<G: Game>(pos: &G, m: G::Move) -> u64 {
+    match pos.move_key(m) {
+        Some(k) => u64::from(k) | 1 << 32,
+        None => {
+            let mut h = FxHasher::default();
+            m.hash(&mut h);
+            h.finish() | 1
+        }
+    }
 }
 
 impl<M: Copy + Hash> MoveOrder<M> {
@@ -160,7 +169,8 @@ impl<M: Copy + Hash> MoveOrder<M> {
         pos.move_order_hints(&self.scratch, &mut self.hints);
         let killers = self.killers[ply];
         for (s, &hint) in list.iter_mut().zip(&self.hints) {
-            let key = if hint > 0 { 0 } else { move_key(s.mv) };
+            let key =
+                if hint > 0 || !(self.use_killers || self.use_history) { 0 } else { move_key(pos, s.mv) };
             s.order = if hint > 0 {
                 FORCING + hint.min(HINT_CAP)
             } else if self.use_killers && killers[0] == key {
@@ -184,7 +194,7 @@ impl<M: Copy + Hash> MoveOrder<M> {
         let (quiet, key) = if scored.scored {
             (scored.quiet, scored.key)
         } else {
-            (pos.move_order_hint(scored.mv) <= 0, move_key(scored.mv))
+            (pos.move_order_hint(scored.mv) <= 0, move_key(pos, scored.mv))
         };
         if !quiet {
             return;

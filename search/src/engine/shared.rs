@@ -1,7 +1,7 @@
 //! What the threads of one search share (the table, the limits and the
 //! flag that stops them) and what each hands back.
 
-use super::options::Limits;
+use super::options::{Limits, MAX_DEPTH};
 use crate::stats::{Stats, StopReason};
 use crate::tt::TranspositionTable;
 use lapilli_game::{is_mate, WIN};
@@ -25,6 +25,9 @@ pub(super) struct Control<'a> {
     /// Nodes counted so far, summed over threads (each thread adds its
     /// count every 256 nodes).
     pub(super) nodes: AtomicU64,
+    /// How many threads are searching each depth now (Lazy SMP helpers
+    /// skip a depth that enough threads already search).
+    searching: [AtomicU8; MAX_DEPTH as usize + 1],
     start: Instant,
     pub(super) limits: Limits,
 }
@@ -43,8 +46,25 @@ impl<'a> Control<'a> {
             iterated: AtomicBool::new(false),
             limit_hit: AtomicU8::new(0),
             nodes: AtomicU64::new(0),
+            searching: std::array::from_fn(|_| AtomicU8::new(0)),
             start: Instant::now(),
             limits,
+        }
+    }
+
+    /// The number of threads searching an iteration of `depth` now.
+    pub(super) fn searching(&self, depth: u32) -> usize {
+        self.searching.get(depth as usize).map_or(0, |n| usize::from(n.load(Relaxed)))
+    }
+
+    /// A thread starts (`+1`) or ends (`-1`) an iteration of `depth`.
+    pub(super) fn count_searching(&self, depth: u32, start: bool) {
+        if let Some(n) = self.searching.get(depth as usize) {
+            if start {
+                n.fetch_add(1, Relaxed);
+            } else {
+                n.fetch_sub(1, Relaxed);
+            }
         }
     }
 

@@ -50,6 +50,10 @@ pub(super) struct Worker<'a, G: Game, E> {
     lists: Vec<Vec<Scored<G::Move>>>,
     order: MoveOrder<G::Move>,
     pub(super) pv: PvTable<G::Move>,
+    /// In Lazy SMP, the number of threads: the thread skips a depth
+    /// (below the limit) that half of them already search, so that the
+    /// threads spread over depths. 0 elsewhere (no depth is skipped).
+    pub(super) skip_threads: usize,
 }
 
 impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
@@ -74,6 +78,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             lists: Vec::new(),
             order: MoveOrder::new(options.killers(), options.history_heuristic()),
             pv: PvTable::new(),
+            skip_threads: 0,
         }
     }
 
@@ -105,7 +110,15 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                 self.stopped = true;
                 break;
             }
-            let Some(done) = iteration(self, depth, last.as_ref()) else { break };
+            let control = self.shared.control;
+            if self.skip_threads > 1 && depth < max_depth && 2 * control.searching(depth) >= self.skip_threads
+            {
+                continue;
+            }
+            control.count_searching(depth, true);
+            let done = iteration(self, depth, last.as_ref());
+            control.count_searching(depth, false);
+            let Some(done) = done else { break };
             let finished = done.final_reason(max_depth).is_some();
             last = Some(done);
             self.shared.control.iteration_completed();
@@ -450,5 +463,42 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let stored_depth = if cut_below { depth } else { EXHAUSTIVE_DEPTH };
         self.store(key, ply, stored_depth, best, Bound::of(best, window, dependent), best_index);
         (best, dependent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::options::Limits;
+    use super::super::shared::{Completed, Control, Shared};
+    use super::*;
+    use lapilli_game::doc_game::Nim;
+
+    /// The depths `deepen` searches from 1 to 5 with depths `busy` searched
+    /// by other threads, for a thread of a Lazy SMP search of `threads`.
+    fn searched(threads: usize, busy: &[u32]) -> Vec<u32> {
+        let control = Control::new(Limits::depth(5), None);
+        for &d in busy {
+            control.count_searching(d, true);
+        }
+        let options = Options::default();
+        let eval = |_: &Nim| 0;
+        let mut w = Worker::new(Shared { tt: None, control: &control }, &options, &eval, &[], 0);
+        w.skip_threads = threads;
+        let mut depths = Vec::new();
+        w.deepen(1, 5, |_, depth, _| {
+            depths.push(depth);
+            Some(Completed { best_move: Some(1u32), score: 0, pv: vec![1], depth, exhausted: false })
+        });
+        depths
+    }
+
+    #[test]
+    fn lazy_smp_threads_skip_the_depths_half_of_them_search() {
+        // Alone, or with skipping off: every depth.
+        assert_eq!(searched(0, &[3]), [1, 2, 3, 4, 5]);
+        // One of two threads at depth 3: the other skips it, never the limit.
+        assert_eq!(searched(2, &[3, 5]), [1, 2, 4, 5]);
+        // Of four threads, one at depth 2 is not half; two at 4 are.
+        assert_eq!(searched(4, &[2, 4, 4]), [1, 2, 3, 5]);
     }
 }

@@ -246,6 +246,16 @@ impl Game for Position {
         }
     }
 
+    /// A placement at `p` is `p`, a slide or flight `32 + 24 × from +
+    /// to`, a removal at `p` `640 + p`: different for every ply, below 700.
+    fn move_key(&self, m: Move) -> Option<u32> {
+        Some(match m {
+            Move::Place(p) => p.index() as u32,
+            Move::Slide { from, to } => 32 + 24 * from.index() as u32 + to.index() as u32,
+            Move::Remove(p) => 640 + p.index() as u32,
+        })
+    }
+
     /// [`Game::move_order_hint`] for a whole list: the points that would
     /// complete a mill of either side are found once, and a move is only
     /// checked in full when it lands on one of them.

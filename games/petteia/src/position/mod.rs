@@ -322,6 +322,13 @@ impl Game for Position {
     fn move_order_hint(&self, m: Move) -> i32 {
         10 * m.capture_count() as i32
     }
+
+    /// `128 × from + to` (boards have at most 128 squares): the captures
+    /// follow from the two squares in a position, so the plies of one
+    /// position all differ.
+    fn move_key(&self, m: Move) -> Option<u32> {
+        Some(128 * m.from() as u32 + m.to() as u32)
+    }
 }
 
 impl CheckedGame for Position {
