@@ -18,16 +18,15 @@ use lapilli_game::{Evaluate, Game, History};
 use lapilli_peers::{
     morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
+use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs_iterative, theirs_negamax, TT_BYTES};
 use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
-use minimax::{Evaluator, IterativeOptions, IterativeSearch, Negamax, Strategy};
+use minimax::Evaluator;
 use std::hint::black_box;
 
-const TT_BYTES: usize = 4 << 20;
-
-/// One comparison: plain alpha-beta against their `Negamax` (skipped when
-/// `plain` is false: too slow at that depth), then iterative deepening with
-/// a table against their `IterativeSearch`.
+/// One comparison: our alpha-beta with move ordering against their
+/// `Negamax` (skipped when `plain` is false: too slow at that depth), then
+/// iterative deepening with a table against their `IterativeSearch`.
 #[allow(clippy::too_many_arguments)]
 fn compare<G, E, T>(
     c: &mut Criterion,
@@ -45,54 +44,22 @@ fn compare<G, E, T>(
     T::G: minimax::Game<S = G>,
     <T::G as minimax::Game>::M: Copy + Eq,
 {
-    let limits = Limits::depth(depth.into());
     let mut g = c.benchmark_group(format!("peers/{name}/depth_{depth}"));
     g.sample_size(10);
     if plain {
-        let ours =
-            Engine::with_options(Options::alpha_beta()).search(pos, &History::default(), &limits, ours_eval);
-        let mut negamax = Negamax::new(theirs_eval(), depth);
-        negamax.choose_move(pos);
-        assert!(
-            same_value(ours.score, negamax.root_value()),
-            "{name}: {} vs {}",
-            ours.score,
-            negamax.root_value()
-        );
-        g.bench_function("ours_alpha_beta", |b| {
-            b.iter(|| {
-                Engine::with_options(Options::alpha_beta())
-                    .search(black_box(pos), &History::default(), &limits, ours_eval)
-                    .score
-            })
-        });
+        let (ours, theirs) =
+            (ours_alpha_beta(pos, depth, ours_eval), theirs_negamax(theirs_eval(), pos, depth));
+        assert!(same_value(ours, theirs), "{name}: {ours} vs {theirs}");
+        g.bench_function("ours_alpha_beta", |b| b.iter(|| ours_alpha_beta(black_box(pos), depth, ours_eval)));
         g.bench_function("theirs_negamax", |b| {
-            b.iter(|| Negamax::new(theirs_eval(), depth).choose_move(black_box(pos)))
+            b.iter(|| theirs_negamax(theirs_eval(), black_box(pos), depth))
         });
     }
-    let opts = Options::default().with_table_bytes(TT_BYTES).with_repetition(false);
-    let ours = Engine::with_options(opts).search(pos, &History::default(), &limits, ours_eval);
-    let theirs_opts = IterativeOptions::new().with_table_byte_size(TT_BYTES);
-    let mut iterative = IterativeSearch::new(theirs_eval(), theirs_opts);
-    iterative.set_max_depth(depth);
-    iterative.choose_move(pos);
-    assert!(
-        same_value(ours.score, iterative.root_value()),
-        "{name}: {} vs {}",
-        ours.score,
-        iterative.root_value()
-    );
-    g.bench_function("ours_iterative_tt", |b| {
-        b.iter(|| {
-            Engine::with_options(opts).search(black_box(pos), &History::default(), &limits, ours_eval).score
-        })
-    });
+    let (ours, theirs) = (ours_iterative(pos, depth, ours_eval), theirs_iterative(theirs_eval(), pos, depth));
+    assert!(same_value(ours, theirs), "{name}: {ours} vs {theirs}");
+    g.bench_function("ours_iterative_tt", |b| b.iter(|| ours_iterative(black_box(pos), depth, ours_eval)));
     g.bench_function("theirs_iterative_search", |b| {
-        b.iter(|| {
-            let mut s = IterativeSearch::new(theirs_eval(), theirs_opts);
-            s.set_max_depth(depth);
-            s.choose_move(black_box(pos))
-        })
+        b.iter(|| theirs_iterative(theirs_eval(), black_box(pos), depth))
     });
     g.finish();
 }
@@ -167,13 +134,8 @@ fn native(c: &mut Criterion, name: &str, pos: &FoldedMorris, depth: u8) {
             Engine::with_options(opts).search(black_box(&pos.0), &History::default(), &limits, &eval).score
         })
     });
-    let theirs_opts = IterativeOptions::new().with_table_byte_size(TT_BYTES);
     g.bench_function("theirs_iterative_search_folded", |b| {
-        b.iter(|| {
-            let mut s = IterativeSearch::new(MorrisEval, theirs_opts);
-            s.set_max_depth(depth);
-            s.choose_move(black_box(pos))
-        })
+        b.iter(|| theirs_iterative(MorrisEval, black_box(pos), depth))
     });
     g.finish();
 }

@@ -176,6 +176,16 @@ impl Game for FoldedMorris {
     fn move_order_hint(&self, m: FoldedMove) -> i32 {
         i32::from(m.removal.is_some())
     }
+    /// The ply's own key (below 608 for a placement or slide) times 25,
+    /// plus the removed point (24 for none): below 16,384, one number a
+    /// folded move.
+    fn move_key(&self, m: FoldedMove) -> Option<u32> {
+        let removal = match m.removal {
+            Some(lapilli_morris::Move::Remove(p)) => p.index() as u32,
+            _ => 24,
+        };
+        Some(self.0.move_key(m.ply)? * 25 + removal)
+    }
 }
 
 /// Nine Men's Morris with folded removals as a `minimax::Game`.
@@ -221,4 +231,77 @@ impl minimax::Evaluator for MorrisEval {
     fn evaluate(&self, s: &FoldedMorris) -> Evaluation {
         morris_eval(s) as Evaluation
     }
+}
+
+/// The transposition-table budget of both engines' iterative searches: 4
+/// MiB.
+pub const TT_BYTES: usize = 4 << 20;
+
+/// Our fixed-depth alpha-beta with move ordering
+/// ([`lapilli_search::Options::alpha_beta`]) from a fresh engine: the root
+/// score.
+pub fn ours_alpha_beta<G, E>(pos: &G, depth: u8, eval: &E) -> i32
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    ours(lapilli_search::Options::alpha_beta(), pos, depth, eval)
+}
+
+/// Our iterative deepening with a [`TT_BYTES`] table and repetition
+/// detection off (theirs has none) from a fresh engine: the root score.
+pub fn ours_iterative<G, E>(pos: &G, depth: u8, eval: &E) -> i32
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    let options = lapilli_search::Options::default().with_table_bytes(TT_BYTES).with_repetition(false);
+    ours(options, pos, depth, eval)
+}
+
+fn ours<G, E>(options: lapilli_search::Options, pos: &G, depth: u8, eval: &E) -> i32
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    let limits = lapilli_search::Limits::depth(depth.into());
+    lapilli_search::Engine::with_options(options)
+        .search(pos, &lapilli_game::History::default(), &limits, eval)
+        .score
+}
+
+/// Their `Negamax` to `depth` with `eval`: its root value.
+pub fn theirs_negamax<T: minimax::Evaluator>(
+    eval: T,
+    pos: &<T::G as minimax::Game>::S,
+    depth: u8,
+) -> Evaluation
+where
+    <T::G as minimax::Game>::S: Clone,
+    <T::G as minimax::Game>::M: Copy,
+{
+    let mut negamax = minimax::Negamax::new(eval, depth);
+    minimax::Strategy::choose_move(&mut negamax, pos);
+    negamax.root_value()
+}
+
+/// Their `IterativeSearch` to `depth` with a [`TT_BYTES`] table: its root
+/// value.
+pub fn theirs_iterative<T: minimax::Evaluator>(
+    eval: T,
+    pos: &<T::G as minimax::Game>::S,
+    depth: u8,
+) -> Evaluation
+where
+    <T::G as minimax::Game>::S: Clone,
+    <T::G as minimax::Game>::M: Copy + Eq,
+{
+    let mut search =
+        minimax::IterativeSearch::new(eval, minimax::IterativeOptions::new().with_table_byte_size(TT_BYTES));
+    minimax::Strategy::set_max_depth(&mut search, depth);
+    minimax::Strategy::choose_move(&mut search, pos);
+    search.root_value()
 }
