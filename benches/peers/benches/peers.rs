@@ -18,7 +18,7 @@ use lapilli_game::{Evaluate, Game, History};
 use lapilli_peers::{
     morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
-use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs_iterative, theirs_negamax, TT_BYTES};
+use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs, TT_BYTES};
 use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::Evaluator;
@@ -47,19 +47,20 @@ fn compare<G, E, T>(
     let mut g = c.benchmark_group(format!("peers/{name}/depth_{depth}"));
     g.sample_size(10);
     if plain {
-        let (ours, theirs) =
-            (ours_alpha_beta(pos, depth, ours_eval), theirs_negamax(theirs_eval(), pos, depth));
-        assert!(same_value(ours, theirs), "{name}: {ours} vs {theirs}");
+        let (a, b) =
+            (ours_alpha_beta(pos, depth, ours_eval), theirs(Theirs::Negamax, theirs_eval(), pos, depth));
+        assert!(same_value(a, b), "{name}: {a} vs {b}");
         g.bench_function("ours_alpha_beta", |b| b.iter(|| ours_alpha_beta(black_box(pos), depth, ours_eval)));
         g.bench_function("theirs_negamax", |b| {
-            b.iter(|| theirs_negamax(theirs_eval(), black_box(pos), depth))
+            b.iter(|| theirs(Theirs::Negamax, theirs_eval(), black_box(pos), depth))
         });
     }
-    let (ours, theirs) = (ours_iterative(pos, depth, ours_eval), theirs_iterative(theirs_eval(), pos, depth));
-    assert!(same_value(ours, theirs), "{name}: {ours} vs {theirs}");
+    let (a, b) =
+        (ours_iterative(pos, depth, ours_eval), theirs(Theirs::Iterative, theirs_eval(), pos, depth));
+    assert!(same_value(a, b), "{name}: {a} vs {b}");
     g.bench_function("ours_iterative_tt", |b| b.iter(|| ours_iterative(black_box(pos), depth, ours_eval)));
     g.bench_function("theirs_iterative_search", |b| {
-        b.iter(|| theirs_iterative(theirs_eval(), black_box(pos), depth))
+        b.iter(|| theirs(Theirs::Iterative, theirs_eval(), black_box(pos), depth))
     });
     g.finish();
 }
@@ -135,7 +136,7 @@ fn native(c: &mut Criterion, name: &str, pos: &FoldedMorris, depth: u8) {
         })
     });
     g.bench_function("theirs_iterative_search_folded", |b| {
-        b.iter(|| theirs_iterative(MorrisEval, black_box(pos), depth))
+        b.iter(|| theirs(Theirs::Iterative, MorrisEval, black_box(pos), depth))
     });
     g.finish();
 }

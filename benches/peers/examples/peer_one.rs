@@ -5,12 +5,12 @@
 //! `iterative`: iterative deepening with a 4 MiB table on both sides), as
 //! the peers benchmark runs them.
 use lapilli_peers::{morris_eval, petteia_eval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
-use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs_iterative, theirs_negamax};
+use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs};
 use lapilli_terni_lapilli::eval::Heuristic;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let theirs = args.get(1).map(String::as_str) == Some("theirs");
+    let their_side = args.get(1).map(String::as_str) == Some("theirs");
     let plain = args.get(2).map(String::as_str) == Some("plain");
     let game = args.get(3).cloned().unwrap_or_else(|| "terni".into());
     let n: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(20);
@@ -19,23 +19,23 @@ fn main() {
     let petteia = lapilli_petteia::Position::default();
     let terni = lapilli_terni_lapilli::Position::default();
     for _ in 0..n {
-        let score = match (game.as_str(), theirs, plain) {
+        let score = match (game.as_str(), their_side, plain) {
             ("morris", false, true) => ours_alpha_beta(&morris, depth, &|p: &FoldedMorris| morris_eval(p)),
             ("morris", false, false) => ours_iterative(&morris, depth, &|p: &FoldedMorris| morris_eval(p)),
-            ("morris", true, true) => theirs_negamax(MorrisEval, &morris, depth).into(),
-            ("morris", true, false) => theirs_iterative(MorrisEval, &morris, depth).into(),
+            ("morris", true, true) => theirs(Theirs::Negamax, MorrisEval, &morris, depth).into(),
+            ("morris", true, false) => theirs(Theirs::Iterative, MorrisEval, &morris, depth).into(),
             ("petteia", false, true) => {
                 ours_alpha_beta(&petteia, depth, &|p: &lapilli_petteia::Position| petteia_eval(p))
             }
             ("petteia", false, false) => {
                 ours_iterative(&petteia, depth, &|p: &lapilli_petteia::Position| petteia_eval(p))
             }
-            ("petteia", true, true) => theirs_negamax(PetteiaEval, &petteia, depth).into(),
-            ("petteia", true, false) => theirs_iterative(PetteiaEval, &petteia, depth).into(),
+            ("petteia", true, true) => theirs(Theirs::Negamax, PetteiaEval, &petteia, depth).into(),
+            ("petteia", true, false) => theirs(Theirs::Iterative, PetteiaEval, &petteia, depth).into(),
             (_, false, true) => ours_alpha_beta(&terni, depth, &Heuristic),
             (_, false, false) => ours_iterative(&terni, depth, &Heuristic),
-            (_, true, true) => theirs_negamax(TerniEval, &terni, depth).into(),
-            (_, true, false) => theirs_iterative(TerniEval, &terni, depth).into(),
+            (_, true, true) => theirs(Theirs::Negamax, TerniEval, &terni, depth).into(),
+            (_, true, false) => theirs(Theirs::Iterative, TerniEval, &terni, depth).into(),
         };
         std::hint::black_box(score);
     }

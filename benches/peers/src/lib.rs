@@ -273,24 +273,18 @@ where
         .score
 }
 
-/// Their `Negamax` to `depth` with `eval`: its root value.
-pub fn theirs_negamax<T: minimax::Evaluator>(
-    eval: T,
-    pos: &<T::G as minimax::Game>::S,
-    depth: u8,
-) -> Evaluation
-where
-    <T::G as minimax::Game>::S: Clone,
-    <T::G as minimax::Game>::M: Copy,
-{
-    let mut negamax = minimax::Negamax::new(eval, depth);
-    minimax::Strategy::choose_move(&mut negamax, pos);
-    negamax.root_value()
+/// Which of their searches [`theirs`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theirs {
+    /// `Negamax`: fixed-depth alpha-beta, no table.
+    Negamax,
+    /// `IterativeSearch` with a [`TT_BYTES`] table.
+    Iterative,
 }
 
-/// Their `IterativeSearch` to `depth` with a [`TT_BYTES`] table: its root
-/// value.
-pub fn theirs_iterative<T: minimax::Evaluator>(
+/// Their search `which` to `depth` with `eval`: its root value.
+pub fn theirs<T: minimax::Evaluator>(
+    which: Theirs,
     eval: T,
     pos: &<T::G as minimax::Game>::S,
     depth: u8,
@@ -299,9 +293,18 @@ where
     <T::G as minimax::Game>::S: Clone,
     <T::G as minimax::Game>::M: Copy + Eq,
 {
-    let mut search =
-        minimax::IterativeSearch::new(eval, minimax::IterativeOptions::new().with_table_byte_size(TT_BYTES));
-    minimax::Strategy::set_max_depth(&mut search, depth);
-    minimax::Strategy::choose_move(&mut search, pos);
-    search.root_value()
+    match which {
+        Theirs::Negamax => {
+            let mut negamax = minimax::Negamax::new(eval, depth);
+            minimax::Strategy::choose_move(&mut negamax, pos);
+            negamax.root_value()
+        }
+        Theirs::Iterative => {
+            let options = minimax::IterativeOptions::new().with_table_byte_size(TT_BYTES);
+            let mut search = minimax::IterativeSearch::new(eval, options);
+            minimax::Strategy::set_max_depth(&mut search, depth);
+            minimax::Strategy::choose_move(&mut search, pos);
+            search.root_value()
+        }
+    }
 }
