@@ -120,6 +120,8 @@ pub struct TranspositionTable {
 /// Words per cache line: the table is over-allocated by one line to align
 /// its buckets.
 const LINE_WORDS: usize = 8;
+/// Words per 4 KiB page: the table is touched once a page when made.
+const PAGE_WORDS: usize = 512;
 
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (at least one bucket of 32 bytes):
@@ -134,10 +136,9 @@ impl TranspositionTable {
 
     /// [`TranspositionTable::with_bytes`], failing instead of panicking
     /// (or aborting) when the memory is refused. The table comes zeroed
-    /// from the system ([`lapilli_game::alloc::try_zeroed`]): its pages are
-    /// mapped as the search first touches them, so making a table costs
-    /// next to nothing and a short search pays only for the pages it
-    /// reaches.
+    /// from the system ([`lapilli_game::alloc::try_zeroed`]) and is touched
+    /// once a page here, so that the pages are claimed when the table is
+    /// made, not faulted in on a search's clock.
     ///
     /// # Errors
     /// [`TableError`] (with `bytes` as requested) when the allocation
@@ -155,6 +156,9 @@ impl TranspositionTable {
         let words = lapilli_game::alloc::try_zeroed::<AtomicU64>(len + LINE_WORDS)
             .map_err(|_| TableError { bytes })?;
         // The address is only read, to round it up to the next line.
+        // Claimed now, one store a page, so that a search does not fault
+        // its pages in on the clock (a short search reaches most of them).
+        words.iter().step_by(PAGE_WORDS).for_each(|w| w.store(0, Relaxed));
         let misaligned = (words.as_ptr() as usize / 8) % LINE_WORDS;
         let base = (LINE_WORDS - misaligned) % LINE_WORDS;
         Ok(TranspositionTable { words, base, mask: buckets - 1, generation: AtomicU8::new(0) })
