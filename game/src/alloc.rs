@@ -8,12 +8,12 @@
 //! an error of its own. A solver's table is written once when it is made
 //! ([`try_vec_with`]), so memory the system only promised is claimed at
 //! once, not in the middle of a solve. A search's table is asked for
-//! already zeroed ([`try_zeroed`]): the system maps zero pages as they are
-//! first touched, so a short search does not pay for the pages it never
-//! reaches. Either way a refusal the system reports (an address-space
-//! limit, strict overcommit accounting) is an error when the table is
-//! made; writing the memory at once would only move the moment the system
-//! runs out of memory it had promised, not turn it into an error.
+//! already zeroed ([`try_zeroed`]), so that it need not be written in full:
+//! memory the allocator hands back again (one fresh engine after another)
+//! is cleared by it, and fresh pages come zero from the system; the
+//! transposition table then touches each page once to claim it. Either way
+//! a refusal the system reports (an address-space limit, strict overcommit
+//! accounting) is an error when the table is made.
 //!
 //! A table is only kept when [`HEADROOM`] more bytes could still be had
 //! after it (a block asked for and given back at once): the small

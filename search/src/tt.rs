@@ -155,10 +155,10 @@ impl TranspositionTable {
         let len = buckets * WAYS * 2;
         let words = lapilli_game::alloc::try_zeroed::<AtomicU64>(len + LINE_WORDS)
             .map_err(|_| TableError { bytes })?;
-        // The address is only read, to round it up to the next line.
         // Claimed now, one store a page, so that a search does not fault
         // its pages in on the clock (a short search reaches most of them).
         words.iter().step_by(PAGE_WORDS).for_each(|w| w.store(0, Relaxed));
+        // The address is only read, to round it up to the next line.
         let misaligned = (words.as_ptr() as usize / 8) % LINE_WORDS;
         let base = (LINE_WORDS - misaligned) % LINE_WORDS;
         Ok(TranspositionTable { words, base, mask: buckets - 1, generation: AtomicU8::new(0) })

@@ -58,8 +58,9 @@ fn spawn_helpers<'scope, 'env, T: Send + 'scope>(
 /// the main one too, skipping a depth below the limit that half the
 /// threads already search, so that the threads spread over depths: with
 /// two threads, 1.7x faster to depth 20 on a morris middle game, where
-/// starting odd helpers deeper alone gave 1.2x). The first thread to finish (proven, exhausted, or
-/// at the depth limit) stops the others, as does a limit. The deepest
+/// starting odd helpers deeper alone gave 1.2x). The first thread to
+/// finish (proven, exhausted, or at the depth limit) stops the others, as
+/// does a limit. The deepest
 /// iteration any thread completed is the search's result (the main
 /// thread's among equals): on a loaded machine a helper may get further
 /// than the main thread.

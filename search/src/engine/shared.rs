@@ -25,8 +25,8 @@ pub(super) struct Control<'a> {
     /// Nodes counted so far, summed over threads (each thread adds its
     /// count every 256 nodes).
     pub(super) nodes: AtomicU64,
-    /// How many threads are searching each depth now (Lazy SMP helpers
-    /// skip a depth that enough threads already search).
+    /// How many threads are searching each depth now (a Lazy SMP thread
+    /// skips a depth that half the threads already search).
     searching: [AtomicU8; MAX_DEPTH as usize + 1],
     start: Instant,
     pub(super) limits: Limits,

@@ -103,14 +103,14 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     ) -> Option<Completed<G::Move>> {
         let first = if self.options.iterative_deepening() { first.min(max_depth) } else { max_depth };
         let mut last = None;
+        let control = self.shared.control;
         for depth in first..=max_depth {
             // A stop request is also read between iterations, so that a
             // small tree cannot finish before the first poll.
-            if self.shared.control.stop_requested() {
+            if control.stop_requested() {
                 self.stopped = true;
                 break;
             }
-            let control = self.shared.control;
             if self.skip_threads > 1 && depth < max_depth && 2 * control.searching(depth) >= self.skip_threads
             {
                 continue;
@@ -121,12 +121,12 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             let Some(done) = done else { break };
             let finished = done.final_reason(max_depth).is_some();
             last = Some(done);
-            self.shared.control.iteration_completed();
+            control.iteration_completed();
             if finished {
-                self.shared.control.stop();
+                control.stop();
                 break;
             }
-            if self.shared.control.stopping() {
+            if control.stopping() {
                 self.stopped = true;
                 break;
             }
