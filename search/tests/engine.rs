@@ -324,10 +324,14 @@ fn a_search_is_stopped_from_another_thread() {
         assert!(a.depth >= 1, "{threads} threads: 100 ms complete depth 1, got {}", a.depth);
         check_pv(&big, &a, endless_eval, true).unwrap();
         // The request stays until cleared: the next search stops after
-        // its first iteration, with a searched move (depth 1, its line).
+        // its first completed iteration, with a searched move and its
+        // line: depth 1 on one thread; with Lazy SMP an odd helper starts
+        // at depth 2 and may complete it first.
         assert!(stop.is_stopping());
         let a = engine.search(&big, &History::default(), &Limits::depth(MAX_DEPTH), &endless_eval);
-        assert_eq!((a.depth, a.stop_reason, a.pv.len()), (1, StopReason::Stopped, 1), "{threads} threads");
+        let first = if threads > 1 && !split_root { 1..=2 } else { 1..=1 };
+        assert!(first.contains(&a.depth), "{threads} threads: stopped at depth {}", a.depth);
+        assert_eq!((a.stop_reason, a.pv.len()), (StopReason::Stopped, a.depth as usize), "{threads} threads");
         check_pv(&big, &a, endless_eval, true).unwrap();
         stop.clear();
         let a = engine.search(&big, &History::default(), &Limits::depth(3), &endless_eval);

@@ -16,7 +16,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use lapilli_game::{Evaluate, Game, History};
 use lapilli_peers::{
-    morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
+    midgame, morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
 use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs, TT_BYTES};
 use lapilli_search::{Engine, Limits, Options};
@@ -63,23 +63,6 @@ fn compare<G, E, T>(
         b.iter(|| theirs(Theirs::Iterative, theirs_eval(), black_box(pos), depth))
     });
     g.finish();
-}
-
-/// A fixed mid-game position: `plies` plies from `start`, each the
-/// `(7 * ply) mod n`-th of the `n` legal moves (stopping if the game ends).
-fn midgame<G: Game>(start: &G, plies: usize) -> G {
-    let mut pos = start.clone();
-    let mut moves = G::Moves::default();
-    for ply in 0..plies {
-        pos.legal_moves(&mut moves);
-        let list = lapilli_game::MoveList::as_slice(&moves);
-        if list.is_empty() {
-            break;
-        }
-        let m = list[(7 * ply) % list.len()];
-        pos.play_unchecked(m);
-    }
-    pos
 }
 
 fn terni(c: &mut Criterion) {

@@ -1,10 +1,11 @@
 //! Runs one engine N times on the same search, for instruction counting
 //! with callgrind:
-//! `peer_one ours|theirs plain|iterative terni|petteia|morris [N] [depth]`
+//! `peer_one ours|theirs plain|iterative terni|petteia|morris [N] [depth] [start|mid]`
 //! (`plain`: our alpha-beta with move ordering against their `Negamax`;
 //! `iterative`: iterative deepening with a 4 MiB table on both sides), as
-//! the peers benchmark runs them.
-use lapilli_peers::{morris_eval, petteia_eval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
+//! the peers benchmark runs them; `mid` searches the benchmark's mid-game
+//! position of Petteia or Nine Men's Morris (12 or 14 plies in).
+use lapilli_peers::{midgame, morris_eval, petteia_eval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
 use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs};
 use lapilli_terni_lapilli::eval::Heuristic;
 
@@ -15,8 +16,13 @@ fn main() {
     let game = args.get(3).cloned().unwrap_or_else(|| "terni".into());
     let n: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(20);
     let depth: u8 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(8);
-    let morris = FoldedMorris(lapilli_morris::Position::default());
-    let petteia = lapilli_petteia::Position::default();
+    let mid = args.get(6).map(String::as_str) == Some("mid");
+    let mut morris = FoldedMorris(lapilli_morris::Position::default());
+    let mut petteia = lapilli_petteia::Position::default();
+    if mid {
+        morris = midgame(&morris, 14);
+        petteia = midgame(&petteia, 12);
+    }
     let terni = lapilli_terni_lapilli::Position::default();
     for _ in 0..n {
         let score = match (game.as_str(), their_side, plain) {

@@ -173,8 +173,10 @@ impl Game for FoldedMorris {
     fn is_irreversible(&self, m: FoldedMove) -> bool {
         self.0.is_irreversible(m.ply) || m.removal.is_some()
     }
+    /// The game's own hint for the ply: 2 for closing a mill, 1 for
+    /// blocking one of the opponent's.
     fn move_order_hint(&self, m: FoldedMove) -> i32 {
-        i32::from(m.removal.is_some())
+        self.0.move_order_hint(m.ply)
     }
     /// The ply's own key (below 608 for a placement or slide) times 25,
     /// plus the removed point (24 for none): below 16,384, one number a
@@ -231,6 +233,23 @@ impl minimax::Evaluator for MorrisEval {
     fn evaluate(&self, s: &FoldedMorris) -> Evaluation {
         morris_eval(s) as Evaluation
     }
+}
+
+/// A fixed mid-game position: `plies` plies from `start`, each the
+/// `(7 * ply) mod n`-th of the `n` legal moves (stopping if the game ends).
+pub fn midgame<G: Game>(start: &G, plies: usize) -> G {
+    let mut pos = start.clone();
+    let mut moves = G::Moves::default();
+    for ply in 0..plies {
+        pos.legal_moves(&mut moves);
+        let list = lapilli_game::MoveList::as_slice(&moves);
+        if list.is_empty() {
+            break;
+        }
+        let m = list[(7 * ply) % list.len()];
+        pos.play_unchecked(m);
+    }
+    pos
 }
 
 /// The transposition-table budget of both engines' iterative searches: 4

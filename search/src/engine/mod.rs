@@ -87,11 +87,12 @@ impl<M> Analysis<M> {
 /// [`StopHandle::stop`] sets the flag: the running search ends as if its
 /// time had run out, with the deepest iteration it completed and
 /// [`crate::StopReason::Stopped`]. Like the clock, the flag is honoured
-/// only once the first iteration (depth 1) has completed, so a stop
-/// sent at once after a search starts still gets a searched move, as
-/// engines answer `go` then `stop`. The flag stays set until
-/// [`StopHandle::clear`]: a search started while it is set stops after
-/// its first iteration. The engine never clears it
+/// only once a first iteration has completed (depth 1; with Lazy SMP
+/// possibly depth 2, which odd helpers start at), so a stop sent at once
+/// after a search starts still gets a searched move, as engines answer
+/// `go` then `stop`. The flag stays set until [`StopHandle::clear`]: a
+/// search started while it is set stops after its first completed
+/// iteration. The engine never clears it
 /// itself, so that a stop sent just before a search starts on another
 /// thread is not lost; clear it before starting the next search.
 ///

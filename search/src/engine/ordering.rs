@@ -28,31 +28,41 @@ const SORT_AFTER: usize = 3;
 /// [`Game::move_key`] below it never shares a slot).
 const HISTORY_SLOTS: usize = 1 << 14;
 
-/// A generated move with its ordering data.
+/// A generated move with its rank: the order (see the constants above)
+/// in the high 32 bits, `u16::MAX` minus the generation index in the low
+/// 16, so that the larger rank is picked first and ties keep generation
+/// order. 16 bytes for a move of up to 8: the selection scans and the sort
+/// of an all-node move little memory.
 pub(super) struct Scored<M> {
     pub(super) mv: M,
-    order: i32,
-    /// The index in generation order (what the table stores).
-    pub(super) index: u16,
-    quiet: bool,
-    /// The move's hash, for killers and the history table.
-    key: u64,
-    /// Whether `order`, `quiet` and `key` have been computed.
-    scored: bool,
+    rank: i64,
+}
+
+/// The rank of the move at generation index `index` with order `order`.
+#[inline]
+fn rank(order: i32, index: u16) -> i64 {
+    (i64::from(order) << 16) | i64::from(u16::MAX - index)
 }
 
 impl<M> Scored<M> {
-    /// Whether the move may be reduced: scored, quiet (no positive hint)
-    /// and not one of the ply's killers.
+    /// The order part of the rank.
     #[inline]
-    pub(super) fn is_late_quiet(&self) -> bool {
-        self.scored && self.quiet && self.order < KILLER - 1
+    fn order(&self) -> i32 {
+        (self.rank >> 16) as i32
     }
 
-    /// The selection key: the order, then the earlier generation index.
+    /// The index in generation order (what the table stores).
     #[inline]
-    fn rank(&self) -> i64 {
-        (i64::from(self.order) << 16) | i64::from(u16::MAX - self.index)
+    pub(super) fn index(&self) -> u16 {
+        u16::MAX - self.rank as u16
+    }
+
+    /// Whether the move may be reduced: scored (not the table's move, which
+    /// is tried unscored), quiet (no positive hint, so below the forcing
+    /// band) and not one of the ply's killers.
+    #[inline]
+    pub(super) fn is_late_quiet(&self) -> bool {
+        self.order() < KILLER - 1
     }
 }
 
@@ -101,20 +111,16 @@ impl<M: Copy + Hash> MoveOrder<M> {
     /// the first pick would put it). Returns whether there is such a move.
     pub(super) fn fill(list: &mut Vec<Scored<M>>, generated: &[M], table_index: Option<u16>) -> bool {
         list.clear();
-        let mut table_move = None;
-        for (i, &mv) in generated.iter().enumerate() {
-            let index = i.min(u16::MAX as usize) as u16;
-            let first = table_index == Some(index);
-            if first {
-                table_move = Some(i);
+        let index = |i: usize| i.min(usize::from(u16::MAX)) as u16;
+        list.extend(generated.iter().enumerate().map(|(i, &mv)| Scored { mv, rank: rank(0, index(i)) }));
+        match table_index.map(usize::from) {
+            Some(i) if i < list.len() => {
+                list[i].rank = rank(TABLE_MOVE, index(i));
+                list.swap(0, i);
+                true
             }
-            let order = if first { TABLE_MOVE } else { 0 };
-            list.push(Scored { mv, order, index, quiet: true, key: 0, scored: false });
+            _ => false,
         }
-        if let Some(i) = table_move {
-            list.swap(0, i);
-        }
-        table_move.is_some()
     }
 
     /// Moves the best-ordered of `list[n..]` to `list[n]`, the `n`th pick
@@ -140,19 +146,20 @@ impl<M: Copy + Hash> MoveOrder<M> {
         if n > SORT_AFTER || n == 0 && have_table_move {
             return;
         }
-        if !list[n].scored {
+        // The first pick the table's move (if any) did not answer: score
+        // the rest.
+        if n == usize::from(have_table_move) {
             self.score(pos, &mut list[n..], ply);
         }
         if n == SORT_AFTER {
-            list[n..].sort_unstable_by_key(|s| std::cmp::Reverse(s.rank()));
+            list[n..].sort_unstable_by_key(|s| std::cmp::Reverse(s.rank));
             return;
         }
         let mut pick = n;
-        let mut best_rank = list[n].rank();
+        let mut best_rank = list[n].rank;
         for (i, s) in list.iter().enumerate().skip(n + 1) {
-            let r = s.rank();
-            if r > best_rank {
-                (pick, best_rank) = (i, r);
+            if s.rank > best_rank {
+                (pick, best_rank) = (i, s.rank);
             }
         }
         list.swap(n, pick);
@@ -168,37 +175,41 @@ impl<M: Copy + Hash> MoveOrder<M> {
         self.scratch.extend(list.iter().map(|s| s.mv));
         pos.move_order_hints(&self.scratch, &mut self.hints);
         let killers = self.killers[ply];
+        let keyed = self.use_killers || self.use_history;
         for (s, &hint) in list.iter_mut().zip(&self.hints) {
-            let key =
-                if hint > 0 || !(self.use_killers || self.use_history) { 0 } else { move_key(pos, s.mv) };
-            s.order = if hint > 0 {
+            let order = if hint > 0 {
                 FORCING + hint.min(HINT_CAP)
-            } else if self.use_killers && killers[0] == key {
-                KILLER
-            } else if self.use_killers && killers[1] == key {
-                KILLER - 1
-            } else if self.use_history {
-                self.history[key as usize % HISTORY_SLOTS] as i32
-            } else {
+            } else if !keyed {
                 0
+            } else {
+                let key = move_key(pos, s.mv);
+                if self.use_killers && killers[0] == key {
+                    KILLER
+                } else if self.use_killers && killers[1] == key {
+                    KILLER - 1
+                } else if self.use_history {
+                    self.history[key as usize % HISTORY_SLOTS] as i32
+                } else {
+                    0
+                }
             };
-            s.quiet = hint <= 0;
-            s.key = key;
-            s.scored = true;
+            s.rank = rank(order, s.index());
         }
     }
 
     /// Records that `scored` caused a cutoff at `ply` with `depth` plies to
     /// go: a quiet move becomes the ply's first killer and gains history.
+    /// (The key is found again here, at a cutoff, rather than kept for
+    /// every move; the table's move, tried unscored, is tested for a hint.)
     pub(super) fn reward<G: Game<Move = M>>(&mut self, pos: &G, scored: &Scored<M>, ply: usize, depth: u32) {
-        let (quiet, key) = if scored.scored {
-            (scored.quiet, scored.key)
-        } else {
-            (pos.move_order_hint(scored.mv) <= 0, move_key(pos, scored.mv))
+        let quiet = match scored.order() {
+            TABLE_MOVE => pos.move_order_hint(scored.mv) <= 0,
+            order => order < FORCING,
         };
-        if !quiet {
+        if !quiet || !(self.use_killers || self.use_history) {
             return;
         }
+        let key = move_key(pos, scored.mv);
         if self.use_killers {
             if self.killers.len() <= ply {
                 self.killers.resize(ply + 1, [0, 0]);

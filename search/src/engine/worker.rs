@@ -441,7 +441,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             dependent |= dep;
             if s > best {
                 best = s;
-                best_index = Some(list[n].index);
+                best_index = Some(list[n].index());
                 if s > alpha {
                     alpha = s;
                     self.pv.set(p, mv);
