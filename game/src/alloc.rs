@@ -9,9 +9,10 @@
 //! ([`try_vec_with`]), so memory the system only promised is claimed at
 //! once, not in the middle of a solve. A search's table is asked for
 //! already zeroed ([`try_zeroed`]), so that it need not be written in full:
-//! memory the allocator hands back again (one fresh engine after another)
-//! is cleared by it, and fresh pages come zero from the system; the
-//! transposition table then touches each page once to claim it. Either way
+//! fresh pages come zero from the system, and the transposition table
+//! touches each page once to claim it (it then keeps a dropped table's
+//! memory for the next engine, hiding stale entries with one bit a bucket,
+//! rather than have the allocator clear it again). Either way
 //! a refusal the system reports (an address-space limit, strict overcommit
 //! accounting) is an error when the table is made.
 //!

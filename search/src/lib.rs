@@ -39,4 +39,4 @@ pub use engine::{
 pub use minimax::{minimax, minimax_root_scores};
 pub use player::SearchPlayer;
 pub use stats::{SearchResult, Stats, StopReason};
-pub use tt::{Bound, TableError, TranspositionTable};
+pub use tt::{Bound, TableError, TranspositionTable, SPARE_MAX_BYTES};
