@@ -16,6 +16,9 @@ pub(crate) struct Tables {
     pub(crate) moves: [u16; POINTS],
     /// Whether each 9-bit point set holds a line.
     pub(crate) wins: [bool; 512],
+    /// For each 9-bit point set, the points outside it that would complete
+    /// a line with it.
+    pub(crate) completions: [u16; 512],
 }
 
 impl Tables {
@@ -51,7 +54,25 @@ impl Tables {
             }
             set += 1;
         }
-        Tables { moves, wins }
+        let mut completions = [0u16; 512];
+        let mut set = 0;
+        while set < 512 {
+            let mut p = 0;
+            while p < POINTS {
+                if set & 1 << p == 0 && wins[set | 1 << p] {
+                    completions[set] |= 1 << p;
+                }
+                p += 1;
+            }
+            set += 1;
+        }
+        Tables { moves, wins, completions }
+    }
+
+    /// The points outside `set` that would complete a line with it.
+    #[inline]
+    pub(crate) fn completions(&self, set: u16) -> u16 {
+        self.completions[(set & ALL) as usize]
     }
 
     /// Whether the point set holds three on one of the lines.
@@ -150,6 +171,18 @@ mod tests {
             for set in 0u64..512 {
                 let has = board.line_sets().iter().any(|l| l.is_subset(Bitboard(set)));
                 assert_eq!(t.has_line(set as u16), has, "{variant} {set:#b}");
+                // The points that complete a line: those outside the set
+                // that leave one of the board's lines with one point
+                // missing, the point.
+                let completing = board
+                    .line_sets()
+                    .iter()
+                    .map(|&l| l - Bitboard(set))
+                    .filter(|missing| missing.len() == 1)
+                    .fold(0, |c, missing| c | missing.0);
+                // A set that holds a line already is completed by any point.
+                let completing = if has { (board.all_points() - Bitboard(set)).0 } else { completing };
+                assert_eq!(u64::from(t.completions(set as u16)), completing, "{variant} {set:#b}");
             }
         }
         assert_eq!(SETS.ternary[0b1_0000_0011], 1 + 3 + 6561);

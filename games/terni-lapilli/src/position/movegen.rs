@@ -71,19 +71,18 @@ impl Position {
     /// The empty points that would complete a line of the opponent of the
     /// side to move.
     pub(super) fn threatened_points(&self) -> u16 {
-        let (opp, tables) = (self.bits(self.to_move.opponent()), self.tables());
-        bits(self.empty_bits()).filter(|&p| tables.has_line(opp | 1 << p)).fold(0, |t, p| t | 1 << p)
+        self.tables().completions(self.bits(self.to_move.opponent())) & self.empty_bits()
     }
 
     /// The move-ordering hint of `m` given
     /// [`Position::threatened_points`].
     pub(super) fn hint_with(&self, m: Move, threatened: u16) -> i32 {
         let own = self.bits(self.to_move);
-        let (to, after) = match m {
-            Move::Place(p) => (p.index(), own | 1 << p.index()),
-            Move::Slide { from, to } => (to.index(), (own & !(1 << from.index())) | 1 << to.index()),
+        let (to, staying) = match m {
+            Move::Place(p) => (p.index(), own),
+            Move::Slide { from, to } => (to.index(), own & !(1 << from.index())),
         };
-        if self.has_line(after) {
+        if self.tables().completions(staying) >> to & 1 == 1 {
             2
         } else if threatened >> to & 1 == 1 {
             1
