@@ -144,6 +144,15 @@ pub trait Game: Clone + Debug {
     /// (see the contract above). Counters and history are not part of it.
     fn zobrist(&self) -> u64;
 
+    /// The key of this very position, never merged with a symmetric twin:
+    /// what the engine's evaluation cache is keyed by, since an evaluation
+    /// need not be the same for twins. [`Game::zobrist`] by default; a game
+    /// keyed by its canonical form ([`crate::SymmetryKeyed`]) gives its
+    /// wrapped position's own key.
+    fn position_key(&self) -> u64 {
+        self.zobrist()
+    }
+
     /// Whether playing `m` from this position can never be undone by later
     /// plies (placements, captures): repetition history restarts after it,
     /// and so does the no-progress count.

@@ -19,6 +19,8 @@ use crate::game::{Canonicalize, Game, Outcome};
 /// let pos = SymmetryKeyed::new(Nim::new(5));
 /// // Keyed by the canonical form; the rules are the wrapped position's.
 /// assert_eq!(pos.zobrist(), Nim::new(5).canonicalize().zobrist());
+/// // Its own key, for what must not merge twins (the evaluation cache).
+/// assert_eq!(pos.position_key(), Nim::new(5).zobrist());
 /// assert_eq!(pos.outcome(), None);
 /// // The engine takes it as any game (`lapilli_search::Engine::search`).
 /// ```
@@ -53,6 +55,10 @@ impl<G: Canonicalize> Game for SymmetryKeyed<G> {
     }
     fn zobrist(&self) -> u64 {
         self.position.canonicalize().zobrist()
+    }
+    /// The wrapped position's own key (not its canonical form's).
+    fn position_key(&self) -> u64 {
+        self.position.position_key()
     }
     fn is_irreversible(&self, m: G::Move) -> bool {
         self.position.is_irreversible(m)

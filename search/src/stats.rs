@@ -16,6 +16,9 @@ pub struct Stats {
     /// Reduced moves searched again at the full depth, having beaten
     /// alpha at the reduced one.
     pub re_searches: u64,
+    /// Static evaluations found in the evaluation cache
+    /// ([`crate::Options::with_eval_cache`]).
+    pub eval_cache_hits: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -26,6 +29,7 @@ impl std::ops::AddAssign for Stats {
         self.cutoffs += other.cutoffs;
         self.reductions += other.reductions;
         self.re_searches += other.re_searches;
+        self.eval_cache_hits += other.eval_cache_hits;
     }
 }
 

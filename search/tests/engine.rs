@@ -28,6 +28,52 @@ fn search_single_is_search_with_one_thread() {
 }
 
 #[test]
+fn the_evaluation_cache_changes_nothing_but_its_count() {
+    // Two heaps: the same leaf is reached by several orders of the same
+    // plies, and both searches must agree on everything else.
+    for pos in
+        [Heaps { a: 5, b: 4, side: false, bonus: true }, Heaps { a: 6, b: 6, side: true, bonus: false }]
+    {
+        let mut hits = 0;
+        for depth in 1..=9 {
+            let limits = Limits::depth(depth);
+            let search = |on: bool| {
+                let options = Options::default().with_eval_cache(on);
+                Engine::with_options(options).search(&pos, &History::default(), &limits, &heaps_eval)
+            };
+            let (on, off) = (search(true), search(false));
+            assert_eq!(off.stats.eval_cache_hits, 0);
+            hits += on.stats.eval_cache_hits;
+            let cleared = lapilli_search::Stats { eval_cache_hits: 0, ..on.stats };
+            assert_eq!(
+                (on.best_move, on.score, &on.pv, on.depth, cleared),
+                (off.best_move, off.score, &off.pv, off.depth, off.stats),
+                "{pos:?} depth {depth}"
+            );
+        }
+        assert!(hits > 0, "{pos:?}: transposed leaves are found in the cache");
+    }
+    // A tree of distinct positions (found again only by re-searches),
+    // more leaves than slots: slots are shared, and a position must never
+    // take another's score.
+    let big = Endless { path: 0, first: true };
+    for depth in [6, 8, 10] {
+        let search = |on: bool| {
+            let options = Options::default().with_eval_cache(on);
+            Engine::with_options(options).search(
+                &big,
+                &History::default(),
+                &Limits::depth(depth),
+                &endless_eval,
+            )
+        };
+        let (on, off) = (search(true), search(false));
+        let cleared = lapilli_search::Stats { eval_cache_hits: 0, ..on.stats };
+        assert_eq!((on.best_move, on.score, &on.pv, cleared), (off.best_move, off.score, &off.pv, off.stats));
+    }
+}
+
+#[test]
 fn depth_zero_searches_one_ply() {
     let pos = Heaps { a: 3, b: 2, side: false, bonus: false };
     let zero = Engine::new().search(&pos, &History::default(), &Limits::depth(0), &heaps_eval);
@@ -55,12 +101,14 @@ fn options_build_and_read_back() {
         Options::plain().with_table_bytes(1 << 16).with_threads(0).with_aspiration(Some(0)).with_pvs(true);
     assert_eq!((o.table_bytes(), o.threads(), o.aspiration(), o.pvs()), (1 << 16, 1, Some(1), true));
     assert!(!o.iterative_deepening() && !o.killers() && !o.history_heuristic() && !o.repetition());
+    assert!(!o.eval_cache() && !Options::alpha_beta().eval_cache() && o.with_eval_cache(true).eval_cache());
     let d = Options::default();
     assert_eq!(
         (d.table_bytes(), d.threads(), d.split_root(), d.exact_depth_probes()),
         (16 << 20, 1, false, false)
     );
     assert!(d.iterative_deepening() && d.pvs() && d.killers() && d.history_heuristic() && d.repetition());
+    assert!(d.eval_cache());
     let engine: Engine<Heaps> = Engine::with_options(o.with_split_root(true).with_exact_depth_probes(true));
     assert!(engine.options().split_root() && engine.options().exact_depth_probes());
 }

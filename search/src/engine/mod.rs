@@ -19,7 +19,9 @@ mod pv;
 mod shared;
 mod worker;
 
-pub use options::{lmr_reduction, Limits, Options, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
+pub use options::{
+    lmr_reduction, Limits, Options, EVAL_CACHE_SLOTS, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH,
+};
 
 use crate::stats::{Stats, StopReason};
 use crate::tt::{TableError, TranspositionTable};

@@ -129,11 +129,13 @@ pub struct Options {
     repetition: bool,
     exact_depth_probes: bool,
     late_move_reductions: bool,
+    eval_cache: bool,
 }
 
 impl Default for Options {
     /// Every full-width technique on: a 16 MiB table, one thread,
-    /// iterative deepening, PVS, killers, history heuristic, repetition;
+    /// iterative deepening, PVS, killers, history heuristic, repetition,
+    /// the evaluation cache;
     /// no aspiration window (its width is in the game's evaluation units)
     /// and no late-move reductions (selective: they change scores, so a
     /// program turns them on with [`Options::with_late_move_reductions`]).
@@ -150,13 +152,14 @@ impl Default for Options {
             repetition: true,
             exact_depth_probes: false,
             late_move_reductions: false,
+            eval_cache: true,
         }
     }
 }
 
 impl Options {
     /// Plain fixed-depth alpha-beta: no table, no deepening, no PVS, no
-    /// ordering heuristics, no repetition detection.
+    /// ordering heuristics, no repetition detection, no evaluation cache.
     pub fn plain() -> Options {
         Options {
             table_bytes: 0,
@@ -170,6 +173,7 @@ impl Options {
             repetition: false,
             exact_depth_probes: false,
             late_move_reductions: false,
+            eval_cache: false,
         }
     }
 
@@ -276,6 +280,24 @@ impl Options {
         Options { exact_depth_probes: on, ..self }
     }
 
+    /// A cache of static evaluations: each thread keeps the last
+    /// evaluation it made in each of [`EVAL_CACHE_SLOTS`] slots, chosen by
+    /// the position's own key ([`lapilli_game::Game::position_key`]: the
+    /// low 12 bits) and checked against its high 32 bits, so that a leaf
+    /// reached again by another order of the same plies is not evaluated
+    /// twice. The scores do not change (the evaluation is a function of
+    /// the position; two positions agreeing in those 44 bits of their keys
+    /// are taken for one, about once in 2^43 probes). On in
+    /// [`Options::default`], off in [`Options::plain`] and
+    /// [`Options::alpha_beta`] (a table of a kind). Measured: Petteia
+    /// from the start to depth 5, 17% of the leaves found there and 12%
+    /// fewer instructions; Nine Men's Morris 1-5%; Terni Lapilli, whose
+    /// evaluation is a table lookup, 1% more.
+    #[must_use]
+    pub fn with_eval_cache(self, on: bool) -> Options {
+        Options { eval_cache: on, ..self }
+    }
+
     /// Late-move reductions, a selective technique: with PVS on, a quiet
     /// move (no positive [`lapilli_game::Game::move_order_hint`], not a killer)
     /// that comes late in a node's order, where at least
@@ -342,6 +364,11 @@ impl Options {
         self.exact_depth_probes
     }
 
+    /// Whether the evaluation cache is on.
+    pub fn eval_cache(&self) -> bool {
+        self.eval_cache
+    }
+
     /// Whether late-move reductions are on.
     pub fn late_move_reductions(&self) -> bool {
         self.late_move_reductions
@@ -351,6 +378,11 @@ impl Options {
 /// The fewest plies to go at a node whose late moves are reduced
 /// ([`Options::with_late_move_reductions`]).
 pub const LMR_MIN_DEPTH: u32 = 3;
+
+/// Slots of each thread's evaluation cache ([`Options::with_eval_cache`]):
+/// 4,096 of 8 bytes, 32 KiB, within a core's first- or second-level
+/// cache (2,048 found 9% fewer positions there on Petteia, 8,192 3% more).
+pub const EVAL_CACHE_SLOTS: usize = 1 << 12;
 
 /// The first move, counted from 0 in the node's order, that may be
 /// reduced: the table's move, the forcing moves and the killers come

@@ -2,7 +2,7 @@
 //! the table, repetition and no-progress draws, and iterative deepening
 //! with aspiration windows at the root.
 
-use super::options::{lmr_reduction, Options, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
+use super::options::{lmr_reduction, Options, EVAL_CACHE_SLOTS, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
 use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
@@ -54,6 +54,10 @@ pub(super) struct Worker<'a, G: Game, E> {
     /// (below the limit) that half of them already search, so that the
     /// threads spread over depths. 0 elsewhere (no depth is skipped).
     pub(super) skip_threads: usize,
+    /// The evaluation cache ([`Options::with_eval_cache`]; empty when
+    /// off): the key's high 32 bits (bit 0 set, so that 0 is an empty
+    /// slot) over the score, in the slot of the key's low bits.
+    evals: Vec<u64>,
 }
 
 impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
@@ -79,6 +83,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             order: MoveOrder::new(options.killers(), options.history_heuristic()),
             pv: PvTable::new(),
             skip_threads: 0,
+            evals: if options.eval_cache() { vec![0; EVAL_CACHE_SLOTS] } else { Vec::new() },
         }
     }
 
@@ -172,6 +177,26 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         };
         let pv = self.pv.line(0).to_vec();
         Some(Completed { best_move: pv.first().copied(), score, pv, depth, exhausted: !self.cut })
+    }
+
+    /// The static evaluation of `pos` ([`clamped_eval`]), from the
+    /// evaluation cache when it holds the position.
+    #[inline]
+    fn evaluate(&mut self, pos: &G) -> i32 {
+        if self.evals.is_empty() {
+            return clamped_eval(self.eval, pos);
+        }
+        let key = pos.position_key();
+        let slot = key as usize % EVAL_CACHE_SLOTS;
+        let check = (key >> 32) as u32 | 1;
+        let entry = self.evals[slot];
+        if (entry >> 32) as u32 == check {
+            self.stats.eval_cache_hits += 1;
+            return entry as u32 as i32;
+        }
+        let score = clamped_eval(self.eval, pos);
+        self.evals[slot] = u64::from(check) << 32 | u64::from(score as u32);
+        score
     }
 
     /// Adds this thread's uncounted nodes to the shared count.
@@ -299,7 +324,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             Some(outcome) => terminal_score(outcome, ply),
             None => {
                 self.cut = true;
-                clamped_eval(self.eval, child)
+                self.evaluate(child)
             }
         };
         (if same_side { s } else { -s }, false)
@@ -383,7 +408,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         if depth == 0 && !self.options.repetition() {
             // A leaf needs nothing else: no repetition to check, no line.
             self.cut = true;
-            return (clamped_eval(self.eval, pos), false);
+            return (self.evaluate(pos), false);
         }
         let key = pos.zobrist();
         if self.drawn_by_rule(pos, key, ply, window_start) {
@@ -391,7 +416,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         if depth == 0 || ply + 1 >= MAX_DEPTH {
             self.cut = true;
-            return (clamped_eval(self.eval, pos), false);
+            return (self.evaluate(pos), false);
         }
         let (table_index, decided) = self.probe(key, depth, ply, alpha, beta);
         if let Some(s) = decided {
