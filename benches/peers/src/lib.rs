@@ -173,10 +173,14 @@ impl Game for FoldedMorris {
     fn is_irreversible(&self, m: FoldedMove) -> bool {
         self.0.is_irreversible(m.ply) || m.removal.is_some()
     }
-    /// The game's own hint for the ply: 2 for closing a mill, 1 for
-    /// blocking one of the opponent's.
+    /// The game's own hint for the ply: 2 for closing a mill (a ply with
+    /// a removal), 1 for blocking one of the opponent's.
     fn move_order_hint(&self, m: FoldedMove) -> i32 {
-        self.0.move_order_hint(m.ply)
+        if m.removal.is_some() {
+            2
+        } else {
+            i32::from(self.0.blocks_mill(m.ply))
+        }
     }
     /// The ply's own key (below 608 for a placement or slide) times 25,
     /// plus the removed point (24 for none): below 16,384, one number a
