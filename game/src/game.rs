@@ -146,9 +146,10 @@ pub trait Game: Clone + Debug {
 
     /// The key of this very position, never merged with a symmetric twin:
     /// what the engine's evaluation cache is keyed by, since an evaluation
-    /// need not be the same for twins. [`Game::zobrist`] by default; a game
-    /// keyed by its canonical form ([`crate::SymmetryKeyed`]) gives its
-    /// wrapped position's own key.
+    /// need not be the same for twins. [`Game::zobrist`] by default, so a
+    /// game whose [`Game::zobrist`] is the key of a canonical form must
+    /// override it, as [`crate::SymmetryKeyed`] does (it gives its wrapped
+    /// position's own key).
     fn position_key(&self) -> u64 {
         self.zobrist()
     }
@@ -453,6 +454,13 @@ pub trait Canonicalize: Game {
 /// A static evaluation: a score for the side to move, in the units of the
 /// game's heuristic, strictly inside `±MAX_EVAL`
 /// ([`crate::score::MAX_EVAL`]); search clamps anything outside.
+///
+/// The score must depend only on what [`Game::position_key`] covers (the
+/// pieces, the side to move, what decides the legal plies): not on
+/// counters such as the no-progress clock, nor on state of the evaluator
+/// that changes between calls. The engine caches evaluations by that key
+/// (`lapilli_search::Options::with_eval_cache`), as its table already
+/// caches search scores by [`Game::zobrist`].
 pub trait Evaluate<G> {
     /// The score of `pos` for its side to move.
     fn evaluate(&self, pos: &G) -> i32;

@@ -99,12 +99,12 @@ pub(crate) const EXHAUSTIVE_DEPTH: u32 = 255;
 /// - **Cleared lazily**: one bit a bucket says whether the bucket has been
 ///   written since the table was made or cleared; a probe of an unwritten
 ///   bucket is a miss, and the first store empties the bucket's other way.
-///   Clearing the table clears the bits only (32 KiB for a 16 MiB table),
+///   Clearing the table clears the bits only (64 KiB for a 16 MiB table),
 ///   and the memory of a dropped table is kept for the next table of the
 ///   same size made in the process ([`SPARE_MAX_BYTES`] at most: one
-///   table), so that a fresh engine does not clear megabytes it may never
-///   reach (4 MiB took 0.18 ms, a quarter of a Terni Lapilli search to
-///   depth 8).
+///   table, held until such a table is made or another is dropped), so
+///   that a fresh engine does not clear megabytes it may never reach (4
+///   MiB took 0.18 ms, a quarter of a Terni Lapilli search to depth 8).
 ///
 /// ```
 /// use lapilli_search::{Bound, TranspositionTable};
@@ -138,9 +138,9 @@ pub const SPARE_MAX_BYTES: usize = 64 << 20;
 /// stale entries and all: the written bits of a new table hide them.
 static SPARE: Mutex<Option<Box<[AtomicU64]>>> = Mutex::new(None);
 
-/// The spare table memory of `len` words, if there is one.
-fn take_spare(len: usize) -> Option<Box<[AtomicU64]>> {
-    let mut spare = SPARE.lock().ok()?;
+/// The table memory of `len` words kept in `spare`, if that is its size.
+fn take_spare(spare: &Mutex<Option<Box<[AtomicU64]>>>, len: usize) -> Option<Box<[AtomicU64]>> {
+    let mut spare = spare.lock().ok()?;
     if spare.as_ref().is_some_and(|w| w.len() == len) {
         spare.take()
     } else {
@@ -148,14 +148,19 @@ fn take_spare(len: usize) -> Option<Box<[AtomicU64]>> {
     }
 }
 
+/// Keeps `words` in `spare` (in place of what it held) if they are at most
+/// [`SPARE_MAX_BYTES`] of entries; frees them otherwise.
+fn keep_spare(spare: &Mutex<Option<Box<[AtomicU64]>>>, words: Box<[AtomicU64]>) {
+    if words.len() * 8 <= SPARE_MAX_BYTES + LINE_WORDS * 8 {
+        if let Ok(mut spare) = spare.lock() {
+            *spare = Some(words);
+        }
+    }
+}
+
 impl Drop for TranspositionTable {
     fn drop(&mut self) {
-        let words = std::mem::take(&mut self.words);
-        if words.len() * 8 <= SPARE_MAX_BYTES + LINE_WORDS * 8 {
-            if let Ok(mut spare) = SPARE.lock() {
-                *spare = Some(words);
-            }
-        }
+        keep_spare(&SPARE, std::mem::take(&mut self.words));
     }
 }
 
@@ -177,10 +182,12 @@ impl TranspositionTable {
     }
 
     /// [`TranspositionTable::with_bytes`], failing instead of panicking
-    /// (or aborting) when the memory is refused. The table comes zeroed
-    /// from the system ([`lapilli_game::alloc::try_zeroed`]) and is touched
-    /// once a page here, so that the pages are claimed when the table is
-    /// made, not faulted in on a search's clock.
+    /// (or aborting) when the memory is refused. The table takes the
+    /// memory a dropped table of its size left (its stale entries hidden
+    /// by the written bits), or else memory zeroed by the system
+    /// ([`lapilli_game::alloc::try_zeroed`]), touched once a page here so
+    /// that the pages are claimed when the table is made, not faulted in
+    /// on a search's clock.
     ///
     /// # Errors
     /// [`TableError`] (with `bytes` as requested) when the allocation
@@ -195,9 +202,7 @@ impl TranspositionTable {
         let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
         let len = buckets * WAYS * 2;
-        let written = lapilli_game::alloc::try_zeroed::<AtomicU64>(buckets.div_ceil(64))
-            .map_err(|_| TableError { bytes })?;
-        let words = match take_spare(len + LINE_WORDS) {
+        let words = match take_spare(&SPARE, len + LINE_WORDS) {
             Some(words) => words,
             None => {
                 let words = lapilli_game::alloc::try_zeroed::<AtomicU64>(len + LINE_WORDS)
@@ -209,6 +214,17 @@ impl TranspositionTable {
                 words
             }
         };
+        TranspositionTable::on(words, buckets).map_err(|_| TableError { bytes })
+    }
+
+    /// A table of `buckets` buckets (a power of two) on `words` (at least
+    /// `4 × buckets` and a line more), whatever they hold: the written
+    /// bits start clear. Fails if the bits cannot be allocated.
+    fn on(
+        words: Box<[AtomicU64]>,
+        buckets: usize,
+    ) -> Result<TranspositionTable, lapilli_game::alloc::AllocError> {
+        let written = lapilli_game::alloc::try_zeroed::<AtomicU64>(buckets.div_ceil(64))?;
         // The address is only read, to round it up to the next line.
         let misaligned = (words.as_ptr() as usize / 8) % LINE_WORDS;
         let base = (LINE_WORDS - misaligned) % LINE_WORDS;
@@ -272,7 +288,9 @@ impl TranspositionTable {
         let generation = self.generation.load(Relaxed);
         let data = pack(score, depth, bound, move_index, generation);
         let (bucket, written, bit) = self.bucket(key);
-        if written.load(Relaxed) & bit == 0 {
+        // Acquire, as in a probe: a bucket seen written is seen with the
+        // entries the replacement below reads.
+        if written.load(Acquire) & bit == 0 {
             // The first store since the table was made or cleared: the
             // other way's stale data word is zeroed (an empty slot) before
             // the bit says the bucket holds entries (Release, paired with
@@ -433,24 +451,27 @@ mod tests {
 
     #[test]
     fn a_table_made_on_a_dropped_tables_memory_reads_empty() {
-        // A size no other test of this binary uses, so that the spare
-        // memory is this test's own.
-        let bytes = 1 << 17;
-        let tt = TranspositionTable::with_bytes(bytes);
+        // Through a spare slot of the test's own (the process's is shared
+        // with every test that drops a table).
+        let spare = Mutex::new(None);
+        let mut tt = TranspositionTable::with_bytes(1 << 16);
+        let buckets = tt.mask + 1;
         for k in 0..5_000u64 {
             tt.store(k * 7, k as i32, 5, Bound::Exact, Some(3));
         }
-        let memory = tt.words.as_ptr();
-        drop(tt);
-        let tt = TranspositionTable::with_bytes(bytes);
-        assert_eq!(tt.words.as_ptr(), memory, "the dropped table's memory is reused");
+        keep_spare(&spare, std::mem::take(&mut tt.words));
+        let len = buckets * WAYS * 2 + LINE_WORDS;
+        assert!(take_spare(&spare, len / 2).is_none(), "a table of another size does not take it");
+        let words = take_spare(&spare, len).expect("kept for a table of its size");
+        assert!(take_spare(&spare, len).is_none(), "taken once");
+        assert!(words.iter().any(|w| w.load(Relaxed) != 0), "the stale entries are there");
+        let tt = TranspositionTable::on(words, buckets).unwrap();
         assert!((0..5_000u64).all(|k| tt.probe(k * 7).is_none()));
         tt.store(14, -9, 2, Bound::Upper, None);
         assert_eq!(tt.probe(14), Some(Entry { score: -9, depth: 2, bound: Bound::Upper, move_index: None }));
-        // A table of another size does not take it.
-        drop(tt);
-        let other = TranspositionTable::with_bytes(bytes / 2);
-        assert_ne!(other.words.as_ptr(), memory);
+        // Too large to keep: freed.
+        keep_spare(&spare, (0..SPARE_MAX_BYTES / 8 + LINE_WORDS + 1).map(|_| AtomicU64::new(0)).collect());
+        assert!(spare.lock().unwrap().is_none());
     }
 
     #[test]

@@ -73,6 +73,57 @@ fn the_evaluation_cache_changes_nothing_but_its_count() {
     }
 }
 
+/// Two plies of 100 moves each, keyed by the node's dense number: keys
+/// distinct, their high bits all zero (the evaluation cache must not
+/// take the low bits alone for a position).
+#[derive(Clone, Debug)]
+struct Dense {
+    number: u64,
+    ply: u8,
+}
+
+impl Game for Dense {
+    type Move = u8;
+    type Side = bool;
+    type Moves = Vec<u8>;
+    fn side_to_move(&self) -> bool {
+        self.ply.is_multiple_of(2)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        moves.extend(0..100);
+    }
+    fn play_unchecked(&mut self, m: u8) {
+        self.number = self.number * 100 + u64::from(m) + 1;
+        self.ply += 1;
+    }
+    fn zobrist(&self) -> u64 {
+        self.number
+    }
+    fn is_irreversible(&self, _: u8) -> bool {
+        true
+    }
+}
+
+fn dense_eval(d: &Dense) -> i32 {
+    (d.number.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as i32 % 1000 - 500
+}
+
+#[test]
+fn the_evaluation_cache_tells_apart_keys_whose_high_bits_are_all_zero() {
+    let root = Dense { number: 0, ply: 0 };
+    let search = |on: bool| {
+        let options = Options::default().with_eval_cache(on);
+        Engine::with_options(options).search(&root, &History::default(), &Limits::depth(2), &dense_eval)
+    };
+    let (on, off) = (search(true), search(false));
+    let cleared = lapilli_search::Stats { eval_cache_hits: 0, ..on.stats };
+    assert_eq!((on.best_move, on.score, &on.pv, cleared), (off.best_move, off.score, &off.pv, off.stats));
+}
+
 #[test]
 fn depth_zero_searches_one_ply() {
     let pos = Heaps { a: 3, b: 2, side: false, bonus: false };

@@ -174,7 +174,9 @@ impl Game for FoldedMorris {
         self.0.is_irreversible(m.ply) || m.removal.is_some()
     }
     /// The game's own hint for the ply: 2 for closing a mill (a ply with
-    /// a removal), 1 for blocking one of the opponent's.
+    /// a removal; a mill closed with nothing to remove, which only set-up
+    /// positions allow, counts as quiet), 1 for blocking one of the
+    /// opponent's.
     fn move_order_hint(&self, m: FoldedMove) -> i32 {
         if m.removal.is_some() {
             2

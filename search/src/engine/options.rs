@@ -282,12 +282,14 @@ impl Options {
 
     /// A cache of static evaluations: each thread keeps the last
     /// evaluation it made in each of [`EVAL_CACHE_SLOTS`] slots, chosen by
-    /// the position's own key ([`lapilli_game::Game::position_key`]: the
-    /// low 12 bits) and checked against its high 32 bits, so that a leaf
-    /// reached again by another order of the same plies is not evaluated
-    /// twice. The scores do not change (the evaluation is a function of
-    /// the position; two positions agreeing in those 44 bits of their keys
-    /// are taken for one, about once in 2^43 probes). On in
+    /// the position's own key ([`lapilli_game::Game::position_key`], mixed)
+    /// and checked against 43 more of its bits, so that a leaf reached
+    /// again by another order of the same plies, or by a re-search, is not
+    /// evaluated twice. The scores do not change, provided the evaluation
+    /// depends only on what the key covers (see
+    /// [`lapilli_game::Evaluate`]); two positions whose mixed keys agree in
+    /// those 55 bits are taken for one, about once in 2^43 probes of a
+    /// slot another position holds. On in
     /// [`Options::default`], off in [`Options::plain`] and
     /// [`Options::alpha_beta`] (a table of a kind). Measured: Petteia
     /// from the start to depth 5, 17% of the leaves found there and 12%

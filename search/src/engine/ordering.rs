@@ -29,8 +29,8 @@ const SORT_AFTER: usize = 3;
 const HISTORY_SLOTS: usize = 1 << 14;
 
 /// A generated move with its rank: the order (see the constants above)
-/// in the high 32 bits, `u16::MAX` minus the generation index in the low
-/// 16, so that the larger rank is picked first and ties keep generation
+/// from bit 16 up, `u16::MAX` minus the generation index in the low 16
+/// bits, so that the larger rank is picked first and ties keep generation
 /// order. 16 bytes for a move of up to 8: the selection scans and the sort
 /// of an all-node move little memory.
 pub(super) struct Scored<M> {

@@ -26,6 +26,23 @@ pub(super) fn clamped_eval<G, E: Evaluate<G>>(eval: &E, pos: &G) -> i32 {
     eval.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL)
 }
 
+/// Bits of an evaluation-cache word that hold the score.
+const SCORE_BITS: u32 = 21;
+/// The mask of those bits.
+const SCORE_MASK: u64 = (1 << SCORE_BITS) - 1;
+/// Added to a score to store it: `±MAX_EVAL` maps into `1..2^21`.
+const SCORE_BIAS: i32 = 1 << (SCORE_BITS - 1);
+const _: () = assert!(MAX_EVAL < SCORE_BIAS);
+
+/// A bijective mix of a 64-bit key (the finaliser of SplitMix64).
+#[inline]
+fn mix(key: u64) -> u64 {
+    let mut z = key;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// One search thread's state.
 pub(super) struct Worker<'a, G: Game, E> {
     pub(super) shared: Shared<'a>,
@@ -55,8 +72,7 @@ pub(super) struct Worker<'a, G: Game, E> {
     /// threads spread over depths. 0 elsewhere (no depth is skipped).
     pub(super) skip_threads: usize,
     /// The evaluation cache ([`Options::with_eval_cache`]; empty when
-    /// off): the key's high 32 bits (bit 0 set, so that 0 is an empty
-    /// slot) over the score, in the slot of the key's low bits.
+    /// off): see [`Worker::evaluate`].
     evals: Vec<u64>,
 }
 
@@ -180,22 +196,26 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     }
 
     /// The static evaluation of `pos` ([`clamped_eval`]), from the
-    /// evaluation cache when it holds the position.
+    /// evaluation cache when it holds the position. The position's own key
+    /// is mixed (a bijection, so that keys that differ only in their high
+    /// bits, or small keys, spread over the slots); its top 12 bits pick
+    /// the slot, whose word holds its low 43 bits over the score plus
+    /// [`SCORE_BIAS`] (21 bits, never 0: an empty slot matches nothing).
     #[inline]
     fn evaluate(&mut self, pos: &G) -> i32 {
         if self.evals.is_empty() {
             return clamped_eval(self.eval, pos);
         }
-        let key = pos.position_key();
-        let slot = key as usize % EVAL_CACHE_SLOTS;
-        let check = (key >> 32) as u32 | 1;
+        let mixed = mix(pos.position_key());
+        let slot = (mixed >> (64 - EVAL_CACHE_SLOTS.trailing_zeros())) as usize;
+        let check = mixed << SCORE_BITS;
         let entry = self.evals[slot];
-        if (entry >> 32) as u32 == check {
+        if entry & !SCORE_MASK == check && entry & SCORE_MASK != 0 {
             self.stats.eval_cache_hits += 1;
-            return entry as u32 as i32;
+            return (entry & SCORE_MASK) as i32 - SCORE_BIAS;
         }
         let score = clamped_eval(self.eval, pos);
-        self.evals[slot] = u64::from(check) << 32 | u64::from(score as u32);
+        self.evals[slot] = check | (score + SCORE_BIAS) as u64;
         score
     }
 
