@@ -1,28 +1,58 @@
-//! Prints both engines' statistics on the same search (for the report).
-use lapilli_game::History;
-use lapilli_peers::TerniEval;
+//! Prints both engines' statistics on the same iterative search, as the
+//! peers benchmark runs it (4 MiB tables, our repetition detection off):
+//! `peer_stats terni|petteia|morris [depth] [start|mid]` (default: Terni
+//! Lapilli from the start at depths 6, 8 and 10). `mid` is the benchmark's
+//! mid-game position of Petteia or Nine Men's Morris (12 or 14 plies in).
+use lapilli_game::{Evaluate, Game, History};
+use lapilli_peers::TT_BYTES;
+use lapilli_peers::{midgame, morris_eval, petteia_eval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
 use lapilli_search::{Engine, Limits, Options};
-use lapilli_terni_lapilli::{eval::Heuristic, Position};
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
+
+/// Both searches of `pos` to `depth`: our statistics, then theirs.
+fn both<G, E, T>(pos: &G, depth: u8, ours: &E, theirs: T)
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+    T: minimax::Evaluator,
+    T::G: minimax::Game<S = G>,
+    <T::G as minimax::Game>::M: Copy + Eq,
+{
+    let options = Options::default().with_table_bytes(TT_BYTES).with_repetition(false);
+    let a =
+        Engine::with_options(options).search(pos, &History::default(), &Limits::depth(depth.into()), ours);
+    let mut s = IterativeSearch::new(theirs, IterativeOptions::new().with_table_byte_size(TT_BYTES));
+    s.set_max_depth(depth);
+    s.choose_move(pos);
+    let mut pos = pos.clone();
+    println!("depth {depth}: ours score {} {:?}", a.score, a.stats);
+    let stats = s.stats(&mut pos);
+    let explored = stats.lines().find(|l| l.starts_with("Explored")).unwrap_or("");
+    println!("  theirs value {}: {explored}", s.root_value());
+}
+
 fn main() {
-    let mut pos = Position::default();
-    for depth in [6u8, 8, 10] {
-        let opts = Options::default().with_table_bytes(1 << 20).with_repetition(false);
-        let a = Engine::with_options(opts).search(
-            &pos,
-            &History::default(),
-            &Limits::depth(depth.into()),
-            &Heuristic,
-        );
-        let mut s = IterativeSearch::new(TerniEval, IterativeOptions::new().with_table_byte_size(1 << 20));
-        s.set_max_depth(depth);
-        s.choose_move(&pos);
-        println!(
-            "depth {depth}: ours {} nodes score {}; theirs value {} {}",
-            a.stats.nodes,
-            a.score,
-            s.root_value(),
-            s.stats(&mut pos)
-        );
+    let args: Vec<String> = std::env::args().collect();
+    let game = args.get(1).map_or("terni", String::as_str);
+    let depth: Option<u8> = args.get(2).and_then(|a| a.parse().ok());
+    let mid = args.get(3).map(String::as_str) == Some("mid");
+    match game {
+        "petteia" => {
+            let start = lapilli_petteia::Position::default();
+            let pos = if mid { midgame(&start, 12) } else { start };
+            both(&pos, depth.unwrap_or(4), &|p: &lapilli_petteia::Position| petteia_eval(p), PetteiaEval);
+        }
+        "morris" => {
+            let start = FoldedMorris(lapilli_morris::Position::default());
+            let pos = if mid { midgame(&start, 14) } else { start };
+            both(&pos, depth.unwrap_or(6), &|p: &FoldedMorris| morris_eval(p), MorrisEval);
+        }
+        _ => {
+            let pos = lapilli_terni_lapilli::Position::default();
+            for d in depth.map_or(vec![6, 8, 10], |d| vec![d]) {
+                both(&pos, d, &lapilli_terni_lapilli::eval::Heuristic, TerniEval);
+            }
+        }
     }
 }
