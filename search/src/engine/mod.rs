@@ -163,6 +163,10 @@ impl StopHandle {
 /// - **Move ordering**: the table's move, then moves with a positive
 ///   [`Game::move_order_hint`] (captures, removals), then two killer moves per
 ///   ply, then the history heuristic; ties keep generation order.
+/// - **Evaluation cache** ([`Options::with_eval_cache`]): each thread keeps
+///   its recent static evaluations by [`Game::position_key`], so a leaf
+///   reached again by a transposition or a re-search is not evaluated
+///   twice; the scores and the tree do not change.
 /// - **Repetition and no progress** (option `repetition`): inside the tree,
 ///   a position that already occurred since the last irreversible ply (on
 ///   the current path or in the game history passed to
