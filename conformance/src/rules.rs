@@ -101,10 +101,17 @@ where
 /// The engine the principal-variation checks search with: every technique
 /// of the default options on one thread, with a small table, but without
 /// repetition draws, so that every principal variation ends at a leaf or a
-/// finished game.
+/// finished game, and without the evaluation cache, so that a key two
+/// positions share is reported by the identity checks as such, not as a
+/// principal variation whose leaf took the other position's evaluation
+/// (the search sweeps, [`crate::search_configurations`], run the cache).
 pub(crate) fn pv_engine<S: Game>() -> Engine<S> {
     Engine::with_options(
-        Options::default().with_table_bytes(PV_TABLE_BYTES).with_threads(1).with_repetition(false),
+        Options::default()
+            .with_table_bytes(PV_TABLE_BYTES)
+            .with_threads(1)
+            .with_repetition(false)
+            .with_eval_cache(false),
     )
 }
 

@@ -152,9 +152,11 @@ fn take_spare(spare: &Mutex<Option<Box<[AtomicU64]>>>, len: usize) -> Option<Box
 /// [`SPARE_MAX_BYTES`] of entries; frees them otherwise.
 fn keep_spare(spare: &Mutex<Option<Box<[AtomicU64]>>>, words: Box<[AtomicU64]>) {
     if words.len() * 8 <= SPARE_MAX_BYTES + LINE_WORDS * 8 {
-        if let Ok(mut spare) = spare.lock() {
-            *spare = Some(words);
-        }
+        // The memory it held is freed after the lock is released.
+        let _old = match spare.lock() {
+            Ok(mut spare) => spare.replace(words),
+            Err(_) => None,
+        };
     }
 }
 
