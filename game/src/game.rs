@@ -504,10 +504,17 @@ pub trait Indexed {
     fn index(&self) -> usize;
 }
 
-/// A 64-bit finaliser (SplitMix64's): spreads any integer encoding over all
-/// 64 bits, for games whose key is an encoding rather than Zobrist keys
-/// (the transposition table picks buckets with the low bits).
-pub(crate) fn mix64(x: u64) -> u64 {
+/// A 64-bit mix (SplitMix64's step and finaliser, a bijection): spreads
+/// any integer encoding over all 64 bits, for games whose key is an
+/// encoding rather than Zobrist keys (the transposition table picks
+/// buckets with the low bits), and for the engine's evaluation cache,
+/// which picks slots with the high bits of any key.
+///
+/// ```
+/// use lapilli_game::mix64;
+/// assert_ne!(mix64(1) >> 52, mix64(2) >> 52);
+/// ```
+pub fn mix64(x: u64) -> u64 {
     let mut x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

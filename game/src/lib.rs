@@ -48,7 +48,8 @@ mod record;
 mod score;
 
 pub use game::{
-    Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome, TurnError,
+    mix64, Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome,
+    TurnError,
 };
 pub use history::History;
 pub use keyed::SymmetryKeyed;

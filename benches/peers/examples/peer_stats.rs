@@ -4,10 +4,10 @@
 //! Lapilli from the start at depths 6, 8 and 10). `mid` is the benchmark's
 //! mid-game position of Petteia or Nine Men's Morris (12 or 14 plies in).
 use lapilli_game::{Evaluate, Game, History};
-use lapilli_peers::TT_BYTES;
 use lapilli_peers::{midgame, morris_eval, petteia_eval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
-use lapilli_search::{Engine, Limits, Options};
-use minimax::{IterativeOptions, IterativeSearch, Strategy};
+use lapilli_peers::{our_iterative_options, their_iterative_options};
+use lapilli_search::{Engine, Limits};
+use minimax::{IterativeSearch, Strategy};
 
 /// Both searches of `pos` to `depth`: our statistics, then theirs.
 fn both<G, E, T>(pos: &G, depth: u8, ours: &E, theirs: T)
@@ -19,10 +19,9 @@ where
     T::G: minimax::Game<S = G>,
     <T::G as minimax::Game>::M: Copy + Eq,
 {
-    let options = Options::default().with_table_bytes(TT_BYTES).with_repetition(false);
-    let a =
-        Engine::with_options(options).search(pos, &History::default(), &Limits::depth(depth.into()), ours);
-    let mut s = IterativeSearch::new(theirs, IterativeOptions::new().with_table_byte_size(TT_BYTES));
+    let limits = Limits::depth(depth.into());
+    let a = Engine::with_options(our_iterative_options()).search(pos, &History::default(), &limits, ours);
+    let mut s = IterativeSearch::new(theirs, their_iterative_options());
     s.set_max_depth(depth);
     s.choose_move(pos);
     let mut pos = pos.clone();

@@ -282,8 +282,19 @@ where
     G::Move: Send + Sync,
     E: Evaluate<G> + Sync,
 {
-    let options = lapilli_search::Options::default().with_table_bytes(TT_BYTES).with_repetition(false);
-    ours(options, pos, depth, eval)
+    ours(our_iterative_options(), pos, depth, eval)
+}
+
+/// Our options in the iterative pairs: the defaults with a [`TT_BYTES`]
+/// table and repetition detection off (theirs has none).
+pub fn our_iterative_options() -> lapilli_search::Options {
+    lapilli_search::Options::default().with_table_bytes(TT_BYTES).with_repetition(false)
+}
+
+/// Their options in the iterative pairs: `IterativeSearch` with a
+/// [`TT_BYTES`] table.
+pub fn their_iterative_options() -> minimax::IterativeOptions {
+    minimax::IterativeOptions::new().with_table_byte_size(TT_BYTES)
 }
 
 fn ours<G, E>(options: lapilli_search::Options, pos: &G, depth: u8, eval: &E) -> i32
@@ -325,8 +336,7 @@ where
             negamax.root_value()
         }
         Theirs::Iterative => {
-            let options = minimax::IterativeOptions::new().with_table_byte_size(TT_BYTES);
-            let mut search = minimax::IterativeSearch::new(eval, options);
+            let mut search = minimax::IterativeSearch::new(eval, their_iterative_options());
             minimax::Strategy::set_max_depth(&mut search, depth);
             minimax::Strategy::choose_move(&mut search, pos);
             search.root_value()

@@ -8,7 +8,7 @@ use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
 use crate::stats::{Stats, StopReason};
 use crate::tt::{from_tt, to_tt, Bound, EXHAUSTIVE_DEPTH};
-use lapilli_game::{is_mate, terminal_score, value_score, MAX_EVAL, WIN};
+use lapilli_game::{is_mate, mix64, terminal_score, value_score, MAX_EVAL, WIN};
 use lapilli_game::{Evaluate, Game, MoveList};
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -33,15 +33,6 @@ const SCORE_MASK: u64 = (1 << SCORE_BITS) - 1;
 /// Added to a score to store it: `±MAX_EVAL` maps into `1..2^21`.
 const SCORE_BIAS: i32 = 1 << (SCORE_BITS - 1);
 const _: () = assert!(MAX_EVAL < SCORE_BIAS);
-
-/// A bijective mix of a 64-bit key (the finaliser of SplitMix64).
-#[inline]
-fn mix(key: u64) -> u64 {
-    let mut z = key;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// One search thread's state.
 pub(super) struct Worker<'a, G: Game, E> {
@@ -197,7 +188,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
 
     /// The static evaluation of `pos` ([`clamped_eval`]), from the
     /// evaluation cache when it holds the position. The position's own key
-    /// is mixed (a bijection, so that keys that differ only in their high
+    /// is mixed ([`mix64`], a bijection, so that keys that differ only in their high
     /// bits, or small keys, spread over the slots); its top 12 bits pick
     /// the slot, whose word holds its low 43 bits over the score plus
     /// [`SCORE_BIAS`] (21 bits, never 0: an empty slot matches nothing).
@@ -206,7 +197,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         if self.evals.is_empty() {
             return clamped_eval(self.eval, pos);
         }
-        let mixed = mix(pos.position_key());
+        let mixed = mix64(pos.position_key());
         let slot = (mixed >> (64 - EVAL_CACHE_SLOTS.trailing_zeros())) as usize;
         let check = mixed << SCORE_BITS;
         let entry = self.evals[slot];
