@@ -265,7 +265,8 @@ pub fn fail<T>(kind: Kind, message: impl Into<String>) -> Result<T, CliError> {
 /// cycle, a file the folder's manifest lists missing, a file it does not
 /// list, a file of another variant than it records); kind `io` (exit 1)
 /// for every failure of the file system (a folder that cannot be created,
-/// permissions, a full disk) and for a folder another build is writing;
+/// permissions, a full disk) and for a folder or tier another build is
+/// writing; kind `option` for a tier name the game does not know;
 /// kind
 /// `resources` (exit 1) for the memory budget, a tier too large for one
 /// table, memory the system refused (the size asked for is named) and
@@ -279,7 +280,10 @@ pub fn tablebase_error(e: TablebaseError) -> CliError {
         cause = source;
     }
     let kind = match cause {
-        TablebaseError::Io { .. } | TablebaseError::Locked { .. } => Kind::Io,
+        TablebaseError::Io { .. } | TablebaseError::Locked { .. } | TablebaseError::TierLocked { .. } => {
+            Kind::Io
+        }
+        TablebaseError::UnknownTier { .. } => Kind::Option,
         TablebaseError::MemoryBudget { .. } => {
             return CliError::new(
                 Kind::Resources,
@@ -366,7 +370,7 @@ mod tests {
             ),
             (&["lapilli", "analyze", "terni-lapilli", "--split-root=yes"], "unexpected value 'yes'"),
             (&["lapilli", "tablebase", "frob"], "unrecognized subcommand 'frob'; tip:"),
-            (&["lapilli", "tablebase"], "a command is missing: one of build, stats, probe"),
+            (&["lapilli", "tablebase"], "a command is missing: one of build, plan, stats, probe"),
             (&["lapilli"], "a command is missing: one of solve, tablebase, play"),
         ];
         for &(args, words) in cases {
@@ -408,6 +412,21 @@ mod tests {
             ),
             (TablebaseError::Threads("no".into()), "resources", 1),
             (TablebaseError::Locked { dir: "t".into() }, "io", 1),
+            (TablebaseError::TierLocked { dir: "t".into(), tier: "w3b3".into() }, "io", 1),
+            (
+                TablebaseError::UnknownTier { name: "w1".into(), variant: "v".into(), hint: String::new() },
+                "option",
+                2,
+            ),
+            (
+                TablebaseError::MissingDependencies {
+                    dir: "t".into(),
+                    tier: "w3b3".into(),
+                    missing: vec!["w3b3x.ltb".into()],
+                },
+                "tablebase",
+                2,
+            ),
             (TablebaseError::ListedMissing { path: path.clone(), tier: "w3b3".into() }, "tablebase", 2),
             (
                 TablebaseError::NotListed { path: path.clone(), variant: "v".into(), tier: "w3b3".into() },

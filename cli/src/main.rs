@@ -119,7 +119,7 @@ enum Command {
     /// Build, inspect and probe tier tablebases (morris endgames).
     Tablebase {
         #[command(subcommand)]
-        command: TablebaseCommand,
+        command: tablebase::TablebaseCommand,
     },
     /// Play a game in the terminal.
     ///
@@ -346,96 +346,6 @@ enum Command {
     },
 }
 
-#[derive(Subcommand, Debug)]
-enum TablebaseCommand {
-    /// Build the movement-phase endgame tables (both hands empty, flying
-    /// at three where the rules fly) of every material with 3 to N pieces
-    /// a side, each tier after the tiers it leads to, one file per tier
-    /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
-    ///
-    /// Files already in the folder are checked and kept (--rebuild solves
-    /// them again). The build locks the folder (a second build is refused,
-    /// or waits with --wait) and writes the folder's manifest
-    /// (manifest.txt: every tier file with its length and checksum) last.
-    /// SIGINT, SIGTERM or SIGHUP stops it: the tier in flight is dropped,
-    /// the tiers complete are named, and the exit status is 128 + the
-    /// signal's number (130, 143, 129); a second signal stops at once. A
-    /// progress bar shows on standard error (not under
-    /// --json, nor when standard error is not a terminal). The report
-    /// gives per tier its entries, positions (every member of every
-    /// symmetry class), classes, wins, losses and draws for the side to
-    /// move, the longest distance to mate, the time, the memory estimate
-    /// and the rate, then the total time and the process's peak memory.
-    Build {
-        #[command(flatten)]
-        game: GameArgs,
-        /// The most pieces a side has (the ranges come from the registry).
-        #[arg(long, value_name = "N", help = tablebase::max_pieces_help())]
-        max_pieces: u8,
-        /// The folder the tables go to (created if missing).
-        #[arg(long, value_name = "DIR")]
-        out: PathBuf,
-        /// Worker threads; 0 for one per core.
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
-        threads: u16,
-        /// The most memory a tier's build may use, in MiB: a tier whose
-        /// working set is larger is refused before it starts (an error of
-        /// kind `resources`). No limit by default.
-        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-        memory: Option<u64>,
-        /// Solve every tier again, even those whose file is in the folder.
-        #[arg(long)]
-        rebuild: bool,
-        /// Wait for another build of the folder to finish instead of
-        /// refusing ("another build is writing DIR", kind `io`).
-        #[arg(long)]
-        wait: bool,
-        /// Print one JSON object instead of text; an error is then also
-        /// printed as {"error": {"kind": ..., "message": ...}}.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Report a folder of tables per tier: positions (every member of
-    /// every symmetry class), classes, wins, losses and draws for the side
-    /// to move, the longest distance to mate and a position with it.
-    ///
-    /// The game and variant are read from the folder's manifest, else
-    /// from the files' headers; every file is checked (header, size,
-    /// checksum, and against the manifest: a tier missing, a file it does
-    /// not list), so stats also verifies a folder. A folder without a
-    /// manifest (a build interrupted, or an older one) is read with a
-    /// warning.
-    Stats {
-        /// The folder of tables.
-        dir: PathBuf,
-        /// Print one JSON object instead of text: {"game", "variant",
-        /// "dir", "tiers": [{"tier", "entries", "positions", "classes",
-        /// "win", "loss", "draw", "max_dtm", "example"}...], "totals"}.
-        #[arg(long)]
-        json: bool,
-    },
-    /// The value of a position in a folder of tables: win, loss or draw
-    /// for the side to move, its distance to mate in plies, the perfect
-    /// ply, and the value of every ply.
-    ///
-    /// The value of each ply is the one it gives the side to move in the
-    /// probed position (the mover), with the distance to mate counted in
-    /// plies from the probed position, that ply included. The game and
-    /// variant are read from the files' headers.
-    Probe {
-        /// The folder of tables.
-        dir: PathBuf,
-        /// The position text (see `perft --help`), of the tables' variant.
-        #[arg(long)]
-        position: String,
-        /// Print one JSON object instead of text: {"position",
-        /// "side_to_move", "value", "dtm", "best_move", "moves": [{"ply",
-        /// "value", "dtm"}...]}.
-        #[arg(long)]
-        json: bool,
-    },
-}
-
 /// Runs `command` on the game its arguments choose.
 fn on_game<C: GameVisitor<Output = Result<()>>>(game: &GameArgs, command: C) -> Result<()> {
     let (name, given) =
@@ -458,29 +368,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
         Command::Solve { game, json, position, tablebase } => {
             on_game(&game, solve::Solve { json, position, tablebase, out })
         }
-        Command::Tablebase { command } => match command {
-            TablebaseCommand::Build { game, max_pieces, out: dir, threads, memory, rebuild, wait, json } => {
-                let command = tablebase::Build {
-                    max_pieces,
-                    dir,
-                    threads: usize::from(threads),
-                    memory_mib: memory,
-                    rebuild,
-                    wait,
-                    json,
-                    out,
-                };
-                on_game(&game, command)
-            }
-            TablebaseCommand::Stats { dir, json } => {
-                let folder = tablebase::list_folder(&dir)?;
-                tablebase::on_folder(&folder, tablebase::Stats { folder: &folder, json, out })
-            }
-            TablebaseCommand::Probe { dir, position, json } => {
-                let folder = tablebase::list_folder(&dir)?;
-                tablebase::on_folder(&folder, tablebase::Probe { folder: &folder, position, json, out })
-            }
-        },
+        Command::Tablebase { command } => command.run(out),
         Command::Play { game, ai, human, seed, max_plies, millis, position, tablebase } => {
             let time = Duration::from_millis(millis);
             on_game(&game, play::Play { ai, human, seed, max_plies, time, position, tablebase, out })

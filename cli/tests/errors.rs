@@ -146,7 +146,7 @@ fn json_usage_errors_carry_clap_s_whole_message() {
         ),
         (
             &["tablebase", "build", "--json"],
-            "the following required arguments were not provided: --max-pieces <N>, --out <DIR>, <GAME>",
+            "the following required arguments were not provided: --out <DIR>, --max-pieces <N>, <GAME>",
         ),
         (
             &["tablebase", "probe", "tb", "--json"],

@@ -3,7 +3,7 @@
 
 use crate::Unsolvable;
 use lapilli_game::Game;
-use lapilli_tablebase::{BuildOptions, Oracle, Progress, TablebaseError, TablebaseFolder, TierReport};
+use lapilli_tablebase::{BuildOptions, Oracle, Plan, Progress, TablebaseError, TablebaseFolder, TierReport};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -33,6 +33,18 @@ pub type EndgameBuild = Box<
     dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync,
 >;
 
+/// The plan of a variant's tier graph ([`lapilli_tablebase::plan`]):
+/// `None` for the whole game from its start, `Some(n)` for the endgame
+/// tables to `n` pieces a side (the tiers
+/// [`TablebaseSupport::build_endgames`] builds).
+pub type PlanTiers = Box<dyn Fn(Option<u8>) -> Result<Plan, TablebaseError> + Send + Sync>;
+
+/// Builds one tier, named, into a folder that holds the files of its
+/// dependencies ([`lapilli_tablebase::build_tier`]).
+pub type TierBuild = Box<
+    dyn Fn(&str, &Path, &BuildOptions, &dyn Progress) -> Result<TierReport, TablebaseError> + Send + Sync,
+>;
+
 /// Opens a folder of a variant's tables, listed once by the caller
 /// ([`TablebaseFolder::open`]), every file checked.
 pub type OpenTables<G> =
@@ -53,6 +65,14 @@ pub struct TablebaseSupport<G: Game> {
     /// number of pieces a side into a folder (dependencies first; files
     /// already there are reused), returning a report per tier.
     pub build_endgames: EndgameBuild,
+    /// The pieces a side has in the whole game: the most a plan of the
+    /// endgame tables takes ([`TablebaseSupport::plan`]; planning needs no
+    /// memory, building may not fit).
+    pub pieces: u8,
+    /// The plan of the whole game's tier graph or of the endgame tables.
+    pub plan: PlanTiers,
+    /// Builds one tier from the files of its dependencies.
+    pub build_tier: TierBuild,
     /// Opens a folder of the variant's tables (any tier set).
     pub open: OpenTables<G>,
 }

@@ -308,6 +308,64 @@ impl Group {
         }
     }
 
+    /// The number of orbits under the group of pairs `(A, B)` of disjoint
+    /// point sets with `|A| = first` and `|B| = second`, by Burnside's
+    /// lemma (the mean over the elements of the pairs each fixes: a fixed
+    /// pair is a union of the element's cycles for `A` and another for
+    /// `B`), without enumerating a pair: time `O(|G| · n · first ·
+    /// second)`. The size of [`PairIndex`](crate::PairIndex) for the same
+    /// counts, as that index is dense; 0 when `first + second > n`.
+    ///
+    /// ```
+    /// use lapilli_board_graph::morris;
+    /// use lapilli_symmetry::{automorphisms, PairIndex};
+    /// let group = automorphisms(&morris::nine_mens_morris()).unwrap();
+    /// assert_eq!(group.pair_orbits(3, 3), 169_626);
+    /// assert_eq!(group.pair_orbits(3, 3), PairIndex::new(&group, 3, 3).unwrap().len());
+    /// ```
+    pub fn pair_orbits(&self, first: usize, second: usize) -> u64 {
+        let n = self.points;
+        if first + second > n {
+            return 0;
+        }
+        let mut fixed_total: u128 = 0;
+        let mut seen = vec![false; n];
+        for g in &self.elements {
+            // ways[a * (second + 1) + b]: pairs fixed by g of sizes a, b
+            // among the cycles taken so far.
+            let width = second + 1;
+            let mut ways = vec![0u128; (first + 1) * width];
+            ways[0] = 1;
+            seen.fill(false);
+            for start in 0..n {
+                if seen[start] {
+                    continue;
+                }
+                let mut len = 0;
+                let mut at = start;
+                while !seen[at] {
+                    seen[at] = true;
+                    len += 1;
+                    at = g.apply_index(at);
+                }
+                for a in (0..=first).rev() {
+                    for b in (0..=second).rev() {
+                        let mut w = ways[a * width + b];
+                        if a >= len {
+                            w += ways[(a - len) * width + b];
+                        }
+                        if b >= len {
+                            w += ways[a * width + b - len];
+                        }
+                        ways[a * width + b] = w;
+                    }
+                }
+            }
+            fixed_total += ways[first * width + second];
+        }
+        (fixed_total / self.elements.len() as u128) as u64
+    }
+
     /// The number of elements (the group's order, at least 1).
     pub fn len(&self) -> usize {
         self.elements.len()

@@ -86,7 +86,7 @@ impl TierReport {
 
 /// The bytes solving `tier` takes: 6 per index of the tier (value code,
 /// counter, loss floor, orbit size), 2 per index of each dependency loaded.
-fn working_set<S: TierSpace>(space: &S, tier: S::Tier) -> u64 {
+pub(crate) fn working_set<S: TierSpace>(space: &S, tier: S::Tier) -> u64 {
     6 * space.size(tier) + space.dependencies(tier).iter().map(|&d| 2 * space.size(d)).sum::<u64>()
 }
 
@@ -219,6 +219,73 @@ pub fn build<S: TierSpace>(
     kept.check_files(space)?;
     lock::remove_stale_temps(dir)?;
     Manifest::remove(dir)?;
+    let pool = thread_pool(options)?;
+    for &tier in &order {
+        if progress.cancelled() {
+            return Err(interrupted(&reports));
+        }
+        let name = space.tier_name(tier);
+        let path = dir.join(TierFile::file_name(&name));
+        if !options.rebuild && path.exists() {
+            let (file, _) = TierFile::read(&path, space, Some(tier))?;
+            let report = TierReport { tier: name, file, millis: 0, memory: 0, reused: true };
+            progress.finish_tier(&report);
+            reports.push(report);
+            continue;
+        }
+        let Some(report) = solve_to_file(space, tier, dir, &pool, progress)? else {
+            return Err(interrupted(&reports));
+        };
+        progress.finish_tier(&report);
+        reports.push(report);
+    }
+    write_manifest(space, dir, &order)?;
+    Ok(reports)
+}
+
+/// Solves `tier` on `pool`, valuing its plies out of the tier by the files
+/// of its dependencies in `dir`, and writes its file there; `None` when
+/// stopped on request ([`Progress::cancelled`]; nothing is written).
+///
+/// # Errors
+/// As [`solve_tier`], [`Tablebases::open_tiers`] and [`TierFile::write`].
+pub(crate) fn solve_to_file<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    dir: &Path,
+    pool: &rayon::ThreadPool,
+    progress: &dyn Progress,
+) -> Result<Option<TierReport>, TablebaseError> {
+    let name = space.tier_name(tier);
+    let path = dir.join(TierFile::file_name(&name));
+    let deps = space.dependencies(tier);
+    let memory = working_set(space, tier);
+    progress.start_tier(&name, space.size(tier));
+    let started = Instant::now();
+    let loaded = Tablebases::open_tiers(space, dir, &deps)?;
+    let outside = |p: &S::Game| loaded.probe(p);
+    let table = match pool.install(|| solve_tier(space, tier, &outside, progress)) {
+        Err(TablebaseError::Cancelled { .. }) => return Ok(None),
+        other => other?,
+    };
+    drop(loaded);
+    let file = TierFile::write(&path, space, tier, &table)?;
+    Ok(Some(TierReport {
+        tier: name,
+        file,
+        millis: started.elapsed().as_millis() as u64,
+        memory,
+        reused: false,
+    }))
+}
+
+/// The worker threads of a build ([`BuildOptions::threads`]), each started
+/// before any table is allocated.
+///
+/// # Errors
+/// [`TablebaseError::Threads`] when the system refuses their stacks or
+/// leaves no memory beyond them.
+pub(crate) fn thread_pool(options: &BuildOptions) -> Result<rayon::ThreadPool, TablebaseError> {
     // Room for each worker's stack and its signal stack first: a thread
     // whose signal stack the system refuses panics as it starts, and that
     // panic can hang the process in the standard library's hooks.
@@ -240,43 +307,7 @@ pub fn build<S: TierSpace>(
     if !lapilli_game::alloc::has_headroom() {
         return Err(TablebaseError::Threads("the system refused memory beyond their stacks".into()));
     }
-    for &tier in &order {
-        if progress.cancelled() {
-            return Err(interrupted(&reports));
-        }
-        let name = space.tier_name(tier);
-        let path = dir.join(TierFile::file_name(&name));
-        if !options.rebuild && path.exists() {
-            let (file, _) = TierFile::read(&path, space, Some(tier))?;
-            let report = TierReport { tier: name, file, millis: 0, memory: 0, reused: true };
-            progress.finish_tier(&report);
-            reports.push(report);
-            continue;
-        }
-        let deps = space.dependencies(tier);
-        let memory = working_set(space, tier);
-        progress.start_tier(&name, space.size(tier));
-        let started = Instant::now();
-        let loaded = Tablebases::open_tiers(space, dir, &deps)?;
-        let outside = |p: &S::Game| loaded.probe(p);
-        let table = match pool.install(|| solve_tier(space, tier, &outside, progress)) {
-            Err(TablebaseError::Cancelled { .. }) => return Err(interrupted(&reports)),
-            other => other?,
-        };
-        drop(loaded);
-        let file = TierFile::write(&path, space, tier, &table)?;
-        let report = TierReport {
-            tier: name,
-            file,
-            millis: started.elapsed().as_millis() as u64,
-            memory,
-            reused: false,
-        };
-        progress.finish_tier(&report);
-        reports.push(report);
-    }
-    write_manifest(space, dir, &order)?;
-    Ok(reports)
+    Ok(pool)
 }
 
 /// Writes the manifest of `dir` after a build of `built` (checked as it was

@@ -194,6 +194,41 @@ pub enum TablebaseError {
         /// The folder.
         dir: PathBuf,
     },
+    /// Another build holds the lock of this tier in the folder
+    /// ([`crate::build_tier`]).
+    #[error("another build is writing tier {tier} in {dir}")]
+    TierLocked {
+        /// The folder.
+        dir: PathBuf,
+        /// The tier.
+        tier: String,
+    },
+    /// A tier name the space does not know.
+    #[error("no tier {name:?} in {variant}{}", if hint.is_empty() { String::new() } else { format!(" ({hint})") })]
+    UnknownTier {
+        /// The name given.
+        name: String,
+        /// The variant asked of.
+        variant: String,
+        /// What names look like, e.g. a few of the variant's tiers.
+        hint: String,
+    },
+    /// A tier built alone ([`crate::build_tier`]) whose dependencies'
+    /// files are not in the folder yet.
+    #[error(
+        "{dir}: tier {tier} needs the files of the tiers it leads to, and {} missing: {}",
+        if missing.len() == 1 { "this one is" } else { "these are" },
+        missing.join(", ")
+    )]
+    MissingDependencies {
+        /// The folder.
+        dir: PathBuf,
+        /// The tier asked for.
+        tier: String,
+        /// The file names missing (`<tier>.ltb`), in the order of the
+        /// tier's dependencies.
+        missing: Vec<String>,
+    },
     /// A build stopped on request (a signal) before its last tier: the
     /// tiers complete are in the folder, and no manifest.
     #[error(

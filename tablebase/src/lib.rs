@@ -6,6 +6,8 @@
 //! | [`solve`], [`solve_reduced`], [`solve_keyed`] → [`Solved`] | retrograde analysis in memory: WDL and DTM of every reachable position |
 //! | [`PerfectPlayer`] | perfect play from an in-memory solution |
 //! | [`TierSpace`], [`solve_tier`], [`build`] | tiers with perfect indices, the tier solver, a build into files |
+//! | [`build_tier`] | one tier from the files of its dependencies, beside builds of other tiers |
+//! | [`plan`] → [`Plan`] | the tier graph: sizes, dependencies, the critical path in indices |
 //! | [`TierFile`], [`TablebaseFolder`], [`Manifest`], [`Tablebases`] | the tier file format; a folder of tier files listed once; what a build wrote there; the set opened and probed |
 //! | [`Oracle`], [`Probing`] | perfect-play answers for front ends; tables inside the engine's evaluation |
 //!
@@ -65,10 +67,12 @@ mod build;
 mod error;
 mod file;
 mod folder;
+mod job;
 mod lock;
 mod manifest;
 mod naive;
 mod oracle;
+mod plan;
 mod player;
 mod probe;
 mod reach;
@@ -80,10 +84,12 @@ pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, S
 pub use error::TablebaseError;
 pub use file::{TierFile, FORMAT_VERSION, MAGIC};
 pub use folder::{FolderFile, ManifestState, TablebaseFolder, EXTENSION};
-pub use lock::LOCK_FILE;
+pub use job::{build_tier, tier_named};
+pub use lock::{tier_lock_file, LOCK_FILE};
 pub use manifest::{Manifest, ManifestEntry, MANIFEST_FILE};
 pub use naive::naive_values;
 pub use oracle::{move_values, Oracle, Probing, TierSummary};
+pub use plan::{plan, CriticalPath, Plan, PlannedTier};
 pub use player::PerfectPlayer;
 pub use probe::Tablebases;
 pub use reach::{reachable, Reachable};

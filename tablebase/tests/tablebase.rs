@@ -7,8 +7,8 @@ use lapilli_search::{Engine, Limits};
 use lapilli_tablebase::solve_keyed;
 use lapilli_tablebase::Probing;
 use lapilli_tablebase::{
-    build, naive_values, solve_in_memory, BuildOptions, Silent, TablebaseError, TablebaseFolder, Tablebases,
-    TierFile, TierSpace,
+    build, build_tier, naive_values, plan, solve_in_memory, tier_named, BuildOptions, Manifest, Silent,
+    TablebaseError, TablebaseFolder, Tablebases, TierFile, TierSpace, MANIFEST_FILE,
 };
 use proptest::prelude::*;
 use std::fmt;
@@ -476,4 +476,39 @@ fn a_file_of_the_wrong_length_or_no_file_is_refused_before_it_is_read() {
     std::fs::create_dir(&t1).unwrap();
     let e = TablebaseFolder::open(&dir).unwrap_err();
     assert!(matches!(&e, TablebaseError::Corrupt { what, .. } if what == "not a regular file"), "{e}");
+}
+
+#[test]
+fn tiers_built_one_at_a_time_are_the_files_of_one_build() {
+    let rings = Rings { len: 7, name: "ring" };
+    let (whole, single) = (temp_dir("whole"), temp_dir("single"));
+    build(&rings, &[4], &whole, &BuildOptions::default(), &Silent).unwrap();
+    let options = BuildOptions::default();
+    // Before its dependency's file is there, a tier is refused, naming it.
+    let e = build_tier(&rings, 3, &single, &options, &Silent).unwrap_err();
+    let TablebaseError::MissingDependencies { tier, missing, .. } = &e else { panic!("{e}") };
+    assert_eq!((tier.as_str(), missing.as_slice()), ("t3", ["t2.ltb".to_string()].as_slice()));
+    assert!(e.to_string().contains("this one is missing: t2.ltb"), "{e}");
+    let p = plan(&rings, &[4]).unwrap();
+    assert_eq!((p.total_indices, p.critical_path.indices), (36, 36));
+    for t in &p.tiers {
+        let tier = tier_named(&rings, &t.name, 1).unwrap();
+        let report = build_tier(&rings, tier, &single, &options, &Silent).unwrap();
+        assert!(!report.reused && report.tier == t.name);
+        // The manifest lists the tiers built so far, and the folder opens.
+        let m = Manifest::read(&single).unwrap().unwrap();
+        assert_eq!(m.tiers.last().map(|e| e.tier.as_str()), Some(t.name.as_str()));
+        Tablebases::open(&rings, &single).unwrap();
+    }
+    for name in ["t1.ltb", "t2.ltb", "t3.ltb", "t4.ltb", MANIFEST_FILE] {
+        let (a, b) = (std::fs::read(whole.join(name)).unwrap(), std::fs::read(single.join(name)).unwrap());
+        assert!(a == b, "{name} differs");
+    }
+    // A finished tier is kept; an unknown name is refused.
+    assert!(build_tier(&rings, 2, &single, &options, &Silent).unwrap().reused);
+    let e = tier_named(&rings, "u2", 1).unwrap_err();
+    assert!(matches!(&e, TablebaseError::UnknownTier { name, .. } if name == "u2"), "{e}");
+    assert_eq!(e.to_string(), "no tier \"u2\" in ring-7 (a tier is named like t1)");
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&single);
 }

@@ -7,8 +7,10 @@ use std::sync::Arc;
 
 /// `lapilli tablebase build` with its options.
 pub struct Build<'o> {
-    /// The most pieces a side has in the tables.
-    pub max_pieces: u8,
+    /// The most pieces a side has in the tables (`None` with `tier`).
+    pub max_pieces: Option<u8>,
+    /// The one tier to build, by name, from its dependencies' files.
+    pub tier: Option<String>,
     /// The folder the tables go to.
     pub dir: PathBuf,
     /// Worker threads, 0 for one per core.
@@ -81,8 +83,8 @@ pub struct BuildJson {
     pub game: &'static str,
     /// The variant as the files name it.
     pub variant: String,
-    /// The most pieces a side has.
-    pub max_pieces: u8,
+    /// The most pieces a side has (null for a build of one tier).
+    pub max_pieces: Option<u8>,
     /// The folder.
     pub dir: String,
     /// Each tier in build order (dependencies first).
@@ -128,12 +130,11 @@ impl GameVisitor for Build<'_> {
     /// the folder and reports each tier.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase build")?;
-        if !(support.min_pieces..=support.max_pieces).contains(&self.max_pieces) {
+        if let Some(n) = self.max_pieces.filter(|n| !(support.min_pieces..=support.max_pieces).contains(n)) {
             return Err(CliError::new(
                 Kind::Option,
                 format!(
-                    "--max-pieces {}: the endgame tables of {} go from {} to {} pieces a side",
-                    self.max_pieces,
+                    "--max-pieces {n}: the endgame tables of {} go from {} to {} pieces a side",
                     v.name(),
                     support.min_pieces,
                     support.max_pieces
@@ -149,30 +150,43 @@ impl GameVisitor for Build<'_> {
         let stop = Arc::new(Interrupt::catch(|_| {})?);
         let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop));
         let started = Instant::now();
-        let reports =
-            (support.build_endgames)(self.max_pieces, &self.dir, &options, &progress).map_err(|e| {
-                progress.finish();
-                if let (TablebaseError::Interrupted { complete, total, .. }, Some(signal)) =
-                    (&e, stop.caught())
-                {
-                    return interrupted(&self.dir, signal, complete, *total);
-                }
-                if let TablebaseError::Locked { .. } = &e {
-                    let e = tablebase_error(e);
-                    return CliError::new(e.kind, format!("{}; give --wait to wait for it", e.message));
-                }
+        let built = match (&self.tier, self.max_pieces) {
+            (Some(tier), _) => (support.build_tier)(tier, &self.dir, &options, &progress).map(|r| vec![r]),
+            (None, Some(n)) => (support.build_endgames)(n, &self.dir, &options, &progress),
+            (None, None) => {
+                return Err(CliError::new(
+                    Kind::Option,
+                    "tablebase build: give --max-pieces N or --tier NAME",
+                ))
+            }
+        };
+        let reports = built.map_err(|e| {
+            progress.finish();
+            if let (TablebaseError::Interrupted { complete, total, .. }, Some(signal)) = (&e, stop.caught()) {
+                return interrupted(&self.dir, signal, complete, *total);
+            }
+            if let TablebaseError::Locked { .. } | TablebaseError::TierLocked { .. } = &e {
                 let e = tablebase_error(e);
-                if self.dir.is_dir() || e.kind != Kind::Io {
-                    return e;
-                }
-                // The folder itself could not be made (an I/O error before
-                // the folder exists; a refusal such as the memory budget
-                // comes before the folder is made and speaks for itself).
-                CliError::new(e.kind, format!("--out: cannot create the folder: {}", e.message))
-            })?;
+                return CliError::new(e.kind, format!("{}; give --wait to wait for it", e.message));
+            }
+            let e = tablebase_error(e);
+            if self.dir.is_dir() || e.kind != Kind::Io {
+                return e;
+            }
+            // The folder itself could not be made (an I/O error before
+            // the folder exists; a refusal such as the memory budget
+            // comes before the folder is made and speaks for itself).
+            CliError::new(e.kind, format!("--out: cannot create the folder: {}", e.message))
+        })?;
         progress.finish();
+        self.report(&v, reports.iter().map(BuiltTierJson::from).collect(), started)
+    }
+}
+
+impl Build<'_> {
+    /// Prints the report of a build of `tiers` that began at `started`.
+    fn report<V: VariantDescriptor>(self, v: &V, tiers: Vec<BuiltTierJson>, started: Instant) -> Result<()> {
         let millis = started.elapsed().as_millis() as u64;
-        let tiers: Vec<BuiltTierJson> = reports.iter().map(BuiltTierJson::from).collect();
         let report = BuildJson {
             game: v.name(),
             variant: v.id(),
@@ -191,13 +205,16 @@ impl GameVisitor for Build<'_> {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             return Ok(());
         }
-        writeln!(
-            out,
-            "{}: movement-phase tables up to {} pieces a side in {}",
-            v.title(),
-            report.max_pieces,
-            report.dir
-        )?;
+        match (&self.tier, report.max_pieces) {
+            (Some(tier), _) => writeln!(out, "{}: tier {tier} in {}", v.title(), report.dir)?,
+            (None, n) => writeln!(
+                out,
+                "{}: movement-phase tables up to {} pieces a side in {}",
+                v.title(),
+                n.unwrap_or_default(),
+                report.dir
+            )?,
+        }
         writeln!(
             out,
             "{:<10} {:>11} {:>12} {:>11} {:>12} {:>12} {:>12} {:>7} {:>9} {:>9} {:>12}",

@@ -1,7 +1,7 @@
-//! `lapilli tablebase build|stats|probe`, the tables behind `--tablebase
+//! `lapilli tablebase build|plan|stats|probe`, the tables behind `--tablebase
 //! DIR`, and the cache folder of solved games: this file holds the cache
-//! folder and the one way a command opens a folder of tables; the three
-//! commands have a file each.
+//! folder and the one way a command opens a folder of tables; the
+//! commands have a file each, their command line another.
 
 use crate::analyze::read_position;
 use crate::error::{tablebase_error, CliError, Kind};
@@ -19,10 +19,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 mod build;
+mod command;
+mod plan;
 mod probe;
 mod stats;
 
 pub use build::Build;
+pub use command::TablebaseCommand;
+pub use plan::Plan;
 pub use probe::Probe;
 pub use stats::Stats;
 

@@ -70,3 +70,41 @@ pub fn json_error(args: &[&str], code: i32) -> (String, String) {
     assert!(stderr.contains(&message), "{stderr} / {message}");
     (kind, message)
 }
+
+/// A folder under the system's temporary folder, unique to this process
+/// and call, removed when dropped.
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    /// A new empty folder, `name` in its name.
+    pub fn new(name: &str) -> TempDir {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("lapilli-cli-{}-{n}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    /// A name in the folder.
+    pub fn join(&self, name: &str) -> std::path::PathBuf {
+        self.0.join(name)
+    }
+
+    /// The folder as text, for a command line.
+    pub fn text(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -7,7 +7,7 @@
 use crate::eval::Heuristic;
 use crate::position::{Ending, Position};
 use crate::rules::{Rules, Variant};
-use crate::tablebase::MorrisTiers;
+use crate::tablebase::{MorrisTiers, Tier};
 use crate::Move;
 use lapilli_board_graph::Colour;
 use lapilli_game::{CheckedGame, Game};
@@ -365,8 +365,11 @@ impl registry::VariantDescriptor for GameVariant {
     /// Morris has none: its sides may slide with pieces in hand): endgame
     /// tables of the movement phase up to [`MAX_ENDGAME_PIECES`] pieces a
     /// side (Six Men's Morris: all 6), built with
-    /// [`MorrisTiers::movement_tiers`]; `open` reads any set of the
-    /// variant's tiers, checking every file's checksum first.
+    /// [`MorrisTiers::movement_tiers`]; plans of the whole game
+    /// ([`MorrisTiers::game_tiers`]) or of the movement phase to any count
+    /// up to the variant's pieces; a build of any one tier of the space by
+    /// its name; `open` reads any set of the variant's tiers, checking
+    /// every file's checksum first.
     fn tablebases(&self) -> Option<TablebaseSupport<Position>> {
         let rules = self.rules;
         // A variant without a tier space (Lasker Morris) has no tables.
@@ -382,6 +385,20 @@ impl registry::VariantDescriptor for GameVariant {
             build_endgames: Box::new(move |n, dir, options, progress| {
                 let space = new_space();
                 tablebase::build(&space, &space.movement_tiers(n), dir, options, progress)
+            }),
+            pieces: rules.variant.pieces(),
+            plan: Box::new(move |n| {
+                let space = new_space();
+                let tiers = match n {
+                    Some(n) => space.movement_tiers(n),
+                    None => space.game_tiers(),
+                };
+                tablebase::plan(&space, &tiers)
+            }),
+            build_tier: Box::new(move |name, dir, options, progress| {
+                let space = new_space();
+                let tier = tablebase::tier_named(&space, name, Tier::movement(3, 3, false))?;
+                tablebase::build_tier(&space, tier, dir, options, progress)
             }),
             open: Box::new(move |folder| {
                 let tables: Box<dyn Oracle<Position>> =

@@ -264,13 +264,23 @@ impl TierSpace for MorrisTiers {
     }
 
     /// The pair index's size, twice that in the movement phase; 0 for a
-    /// tier the space does not contain.
+    /// tier the space does not contain. An index not built yet is not
+    /// built for this: its size is the number of orbits of its pairs
+    /// ([`Group::pair_orbits`](lapilli_symmetry::Group::pair_orbits),
+    /// Burnside's lemma; the index is dense), so that a plan of every tier
+    /// takes no memory and milliseconds.
     fn size(&self, tier: Tier) -> u64 {
         if !self.contains(tier) {
             return 0;
         }
-        let (pair, sides) = self.layout(tier);
-        sides * pair.len()
+        let sides = if tier.is_movement() { 2 } else { 1 };
+        let [w, b] = tier.on_board;
+        let slot = usize::from(w) * usize::from(self.max + 1) + usize::from(b);
+        let pairs = match self.pairs[slot].get() {
+            Some(pair) => pair.len(),
+            None => self.rules.variant.group().pair_orbits(usize::from(w), usize::from(b)),
+        };
+        sides * pairs
     }
 
     /// `pos` must be a position of this space's rules (as

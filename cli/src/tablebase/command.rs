@@ -1,0 +1,184 @@
+//! The command line of `lapilli tablebase`: its subcommands, their
+//! options and help, and the dispatch to each command's file.
+
+use super::*;
+use crate::{on_game, GameArgs};
+use clap::Subcommand;
+
+#[derive(Subcommand, Debug)]
+pub enum TablebaseCommand {
+    /// Build the movement-phase endgame tables (both hands empty, flying
+    /// at three where the rules fly) of every material with 3 to N pieces
+    /// a side, each tier after the tiers it leads to, one file per tier
+    /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
+    ///
+    /// Files already in the folder are checked and kept (--rebuild solves
+    /// them again). The build locks the folder (a second build is refused,
+    /// or waits with --wait) and writes the folder's manifest
+    /// (manifest.txt: every tier file with its length and checksum) last.
+    /// SIGINT, SIGTERM or SIGHUP stops it: the tier in flight is dropped,
+    /// the tiers complete are named, and the exit status is 128 + the
+    /// signal's number (130, 143, 129); a second signal stops at once. A
+    /// progress bar shows on standard error (not under
+    /// --json, nor when standard error is not a terminal). The report
+    /// gives per tier its entries, positions (every member of every
+    /// symmetry class), classes, wins, losses and draws for the side to
+    /// move, the longest distance to mate, the time, the memory estimate
+    /// and the rate, then the total time and the process's peak memory.
+    Build {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The most pieces a side has (the ranges come from the registry).
+        #[arg(
+            long,
+            value_name = "N",
+            help = super::max_pieces_help(),
+            required_unless_present = "tier",
+            conflicts_with = "tier"
+        )]
+        max_pieces: Option<u8>,
+        /// Build this one tier (e.g. w3b3, w3b3x, w2b1h5.6) from the files
+        /// of the tiers it leads to, which must be in the folder already
+        /// (those missing are named, an error of kind `tablebase`), instead
+        /// of a set of endgame tables. Builds of different tiers of one
+        /// folder run at once; a second build of the same tier is refused
+        /// (or waits with --wait). The tier's file is written through a
+        /// temporary name and renamed when whole, and added to the
+        /// folder's manifest. `lapilli tablebase plan` lists the tiers.
+        #[arg(long, value_name = "NAME")]
+        tier: Option<String>,
+        /// The folder the tables go to (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Worker threads; 0 for one per core.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+        threads: u16,
+        /// The most memory a tier's build may use, in MiB: a tier whose
+        /// working set is larger is refused before it starts (an error of
+        /// kind `resources`). No limit by default.
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+        memory: Option<u64>,
+        /// Solve every tier again, even those whose file is in the folder.
+        #[arg(long)]
+        rebuild: bool,
+        /// Wait for another build of the folder to finish instead of
+        /// refusing ("another build is writing DIR", kind `io`).
+        #[arg(long)]
+        wait: bool,
+        /// Print one JSON object instead of text; an error is then also
+        /// printed as {"error": {"kind": ..., "message": ...}}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The tier graph of a game's tablebases, without building anything:
+    /// every tier with its size in indices and the tiers it leads to, the
+    /// totals, the largest tiers, and the critical path (the longest chain
+    /// of dependencies weighted by indices, which bounds the speed-up of
+    /// any number of workers building one tier each).
+    ///
+    /// By default the whole game from its start (for morris, the
+    /// placement phase and the movement phase); --max-pieces N plans the
+    /// endgame tables that `tablebase build --max-pieces N` builds.
+    /// Sizes come from counting, not from the tables: a plan of the whole
+    /// of Nine Men's Morris takes well under a second. Per tier the text
+    /// gives its indices, the indices of the longest chain before it can
+    /// start (`start`) and of the longest chain from it to the end
+    /// (`to end`), and its dependencies.
+    Plan {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Plan the endgame tables to N pieces a side instead of the whole
+        /// game (3 to the game's pieces).
+        #[arg(long, value_name = "N")]
+        max_pieces: Option<u8>,
+        /// Print one JSON object instead of text: {"game", "variant",
+        /// "max_pieces", "tiers": [{"name", "size", "dependencies",
+        /// "earliest_start", "path_to_end"}...], "total_indices",
+        /// "endgame_indices", "largest", "critical_path": {"indices",
+        /// "share", "tiers"}, "speedup_bound"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Report a folder of tables per tier: positions (every member of
+    /// every symmetry class), classes, wins, losses and draws for the side
+    /// to move, the longest distance to mate and a position with it.
+    ///
+    /// The game and variant are read from the folder's manifest, else
+    /// from the files' headers; every file is checked (header, size,
+    /// checksum, and against the manifest: a tier missing, a file it does
+    /// not list), so stats also verifies a folder. A folder without a
+    /// manifest (a build interrupted, or an older one) is read with a
+    /// warning.
+    Stats {
+        /// The folder of tables.
+        dir: PathBuf,
+        /// Print one JSON object instead of text: {"game", "variant",
+        /// "dir", "tiers": [{"tier", "entries", "positions", "classes",
+        /// "win", "loss", "draw", "max_dtm", "example"}...], "totals"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The value of a position in a folder of tables: win, loss or draw
+    /// for the side to move, its distance to mate in plies, the perfect
+    /// ply, and the value of every ply.
+    ///
+    /// The value of each ply is the one it gives the side to move in the
+    /// probed position (the mover), with the distance to mate counted in
+    /// plies from the probed position, that ply included. The game and
+    /// variant are read from the files' headers.
+    Probe {
+        /// The folder of tables.
+        dir: PathBuf,
+        /// The position text (see `perft --help`), of the tables' variant.
+        #[arg(long)]
+        position: String,
+        /// Print one JSON object instead of text: {"position",
+        /// "side_to_move", "value", "dtm", "best_move", "moves": [{"ply",
+        /// "value", "dtm"}...]}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl TablebaseCommand {
+    /// Runs the command, its report to `out`.
+    pub fn run(self, out: &mut dyn Write) -> Result<()> {
+        match self {
+            TablebaseCommand::Build {
+                game,
+                max_pieces,
+                tier,
+                out: dir,
+                threads,
+                memory,
+                rebuild,
+                wait,
+                json,
+            } => {
+                let command = Build {
+                    max_pieces,
+                    tier,
+                    dir,
+                    threads: usize::from(threads),
+                    memory_mib: memory,
+                    rebuild,
+                    wait,
+                    json,
+                    out,
+                };
+                on_game(&game, command)
+            }
+            TablebaseCommand::Plan { game, max_pieces, json } => {
+                on_game(&game, Plan { max_pieces, json, out })
+            }
+            TablebaseCommand::Stats { dir, json } => {
+                let folder = list_folder(&dir)?;
+                on_folder(&folder, Stats { folder: &folder, json, out })
+            }
+            TablebaseCommand::Probe { dir, position, json } => {
+                let folder = list_folder(&dir)?;
+                on_folder(&folder, Probe { folder: &folder, position, json, out })
+            }
+        }
+    }
+}
