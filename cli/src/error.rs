@@ -64,6 +64,25 @@ impl Kind {
         }
     }
 
+    /// The kind a JSON error object names ([`Kind::name`]'s inverse),
+    /// but `interrupted`, whose signal the name does not say.
+    pub fn named(name: &str) -> Option<Kind> {
+        [
+            Kind::Usage,
+            Kind::Option,
+            Kind::Position,
+            Kind::Move,
+            Kind::GameOver,
+            Kind::Unsolvable,
+            Kind::Tablebase,
+            Kind::Resources,
+            Kind::Io,
+            Kind::Engine,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
+
     /// The exit status: 2 for what the user gave (the command line, the
     /// position, the moves), 1 for what the machine refused, 3 for an
     /// engine that failed, 128 + the signal's number for a command a
@@ -392,6 +411,18 @@ mod tests {
                 assert!(detail.ends_with("For more information, try '--help'."), "{detail}");
             }
         }
+    }
+
+    #[test]
+    fn kinds_are_found_by_their_names() {
+        for kind in
+            [Kind::Usage, Kind::Option, Kind::GameOver, Kind::Tablebase, Kind::Resources, Kind::Engine]
+        {
+            assert_eq!(Kind::named(kind.name()), Some(kind));
+        }
+        assert_eq!(Kind::named("game-over"), Some(Kind::GameOver));
+        assert_eq!(Kind::named("interrupted"), None);
+        assert_eq!(Kind::named("frob"), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `lapilli tablebase plan` and `tablebase build --tier`, as a user runs
 //! them: the tier graph's figures, and tiers built one at a time (also by
-//! processes at once) giving the files of one build.
+//! processes at once, and by the scheduler's worker processes) giving the
+//! files of one build.
 
 mod common;
 
@@ -175,4 +176,130 @@ fn builds_of_different_tiers_share_a_folder_and_one_tier_has_one_builder() {
         .file_name()
         .to_string_lossy()
         .ends_with(".tmp")));
+}
+
+#[test]
+fn two_workers_give_the_files_of_one_process_and_a_restart_redoes_what_was_in_flight() {
+    let names: Vec<String> = six_plan()["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect();
+    let (one, two) = (TempDir::new("workers-one"), TempDir::new("workers-two"));
+    json(&["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--out", one.text(), "--json"]);
+    let build = |dir: &TempDir| {
+        let args = ["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--workers", "2", "--json"];
+        json(&[&args[..], &["--out", dir.text()]].concat())
+    };
+    let r = build(&two);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(names.len() as u64), Some(0)));
+    let same = |a: &TempDir, b: &TempDir| {
+        for f in names.iter().map(|n| format!("{n}.ltb")).chain(["manifest.txt".to_string()]) {
+            let (x, y) = (std::fs::read(a.join(&f)).unwrap(), std::fs::read(b.join(&f)).unwrap());
+            assert!(x == y, "{f} differs");
+        }
+    };
+    same(&one, &two);
+    // A scheduler killed with the first three tiers finished and the
+    // fourth in flight (its temporary file left): run again, it keeps the
+    // three and builds the rest.
+    let restart = TempDir::new("workers-restart");
+    for t in &names[..3] {
+        json(&["tablebase", "build", "six-mens-morris", "--tier", t, "--out", restart.text(), "--json"]);
+    }
+    let stale = restart.join(&format!(".{}.ltb.999999.0.tmp", names[3]));
+    std::fs::write(&stale, b"half a table").unwrap();
+    let r = build(&restart);
+    let kept: Vec<&str> = r["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["reused"] == true)
+        .map(|t| t["tier"].as_str().unwrap())
+        .collect();
+    assert_eq!(kept, names[..3]);
+    assert_eq!(r["built"].as_u64(), Some(names.len() as u64 - 3));
+    assert!(!stale.exists());
+    same(&one, &restart);
+    // Everything finished: nothing is built.
+    let r = build(&restart);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(names.len() as u64)));
+}
+
+/// The processes whose parent is `parent`, from `/proc/<pid>/stat`.
+fn children_of(parent: u32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else { continue };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        // pid (comm) state ppid ...: the command name may hold spaces.
+        let after = &stat[stat.rfind(')').map_or(0, |i| i + 1)..];
+        if after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) == Some(parent) {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_worker_killed_mid_build_is_redone_by_the_next_run_alone() {
+    let names: Vec<String> = six_plan()["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect();
+    let (one, dir) = (TempDir::new("kill-one"), TempDir::new("kill-workers"));
+    json(&["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--out", one.text(), "--json"]);
+    let args =
+        ["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--workers", "2", "--json", "--out"];
+    let scheduler = std::process::Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(args)
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first worker seen is killed (SIGKILL: no clean-up), mid-tier.
+    let started = std::time::Instant::now();
+    let killed = loop {
+        if let Some(&pid) = children_of(scheduler.id()).first() {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL)
+                .unwrap();
+            break pid;
+        }
+        assert!(started.elapsed().as_secs() < 60, "no worker started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let out = scheduler.wait_with_output().unwrap();
+    let present: Vec<&String> = names.iter().filter(|n| dir.join(&format!("{n}.ltb")).exists()).collect();
+    if out.status.success() {
+        // The worker had finished its tier before the signal came: nothing
+        // was in flight.
+        assert_eq!(present.len(), names.len(), "worker {killed}");
+        return;
+    }
+    let error: Json = serde_json::from_slice(&out.stdout).unwrap();
+    let message = error["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("tier ") && message.contains("SIGKILL"), "{message}");
+    assert!(present.len() < names.len());
+    // Run again: the tiers finished are kept, the rest (the one in flight
+    // among them) built, and the files are those of one process.
+    let again = json(&[&args[..], &[dir.text()]].concat());
+    let mut kept: Vec<&str> = again["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["reused"] == true)
+        .map(|t| t["tier"].as_str().unwrap())
+        .collect();
+    kept.sort_unstable();
+    let mut present: Vec<&str> = present.iter().map(|s| s.as_str()).collect();
+    present.sort_unstable();
+    assert_eq!(kept, present);
+    assert_eq!(again["built"].as_u64(), Some((names.len() - present.len()) as u64));
+    for f in names.iter().map(|n| format!("{n}.ltb")).chain(["manifest.txt".to_string()]) {
+        assert!(std::fs::read(one.join(&f)).unwrap() == std::fs::read(dir.join(&f)).unwrap(), "{f} differs");
+    }
 }

@@ -26,6 +26,30 @@ pub struct FolderFile {
     pub crc32: u32,
 }
 
+impl FolderFile {
+    /// Reads the file in full once and checks its checksum (one 64 KiB
+    /// buffer in memory): a file that passes is whole, as its build wrote
+    /// it.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`], [`TablebaseError::Truncated`] and
+    /// [`TablebaseError::Checksum`].
+    pub fn verify(&self) -> Result<(), TablebaseError> {
+        verify_checksum(&self.path, self.len)
+    }
+
+    /// Whether `manifest` lists this file as it is: its tier, file name,
+    /// length and checksum.
+    pub fn listed_in(&self, manifest: &Manifest) -> bool {
+        manifest.tiers.iter().any(|e| {
+            e.tier == self.header.tier
+                && self.path.file_name().is_some_and(|n| n == e.file.as_str())
+                && e.bytes == self.len
+                && e.crc32 == self.crc32
+        })
+    }
+}
+
 /// What a folder says of its manifest ([`MANIFEST_FILE`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ManifestState {
@@ -300,7 +324,7 @@ impl TablebaseFolder {
     /// [`TablebaseError::Checksum`].
     pub fn verify(&self) -> Result<(), TablebaseError> {
         for f in &self.files {
-            verify_checksum(&f.path, f.len)?;
+            f.verify()?;
         }
         Ok(())
     }

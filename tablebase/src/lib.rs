@@ -7,7 +7,7 @@
 //! | [`PerfectPlayer`] | perfect play from an in-memory solution |
 //! | [`TierSpace`], [`solve_tier`], [`build`] | tiers with perfect indices, the tier solver, a build into files |
 //! | [`build_tier`] | one tier from the files of its dependencies, beside builds of other tiers |
-//! | [`plan`] → [`Plan`] | the tier graph: sizes, dependencies, the critical path in indices |
+//! | [`plan`] → [`Plan`], [`Schedule`] | the tier graph: sizes, dependencies, the critical path in indices; the order workers take ready tiers in |
 //! | [`TierFile`], [`TablebaseFolder`], [`Manifest`], [`Tablebases`] | the tier file format; a folder of tier files listed once; what a build wrote there; the set opened and probed |
 //! | [`Oracle`], [`Probing`] | perfect-play answers for front ends; tables inside the engine's evaluation |
 //!
@@ -77,6 +77,7 @@ mod player;
 mod probe;
 mod reach;
 mod retrograde;
+mod schedule;
 mod solver;
 mod table;
 
@@ -94,6 +95,7 @@ pub use player::PerfectPlayer;
 pub use probe::Tablebases;
 pub use reach::{reachable, Reachable};
 pub use retrograde::{solve, solve_keyed, solve_reduced, Counts, Solved};
+pub use schedule::Schedule;
 pub use solver::solve_tier;
 pub use table::{TierCounts, TierTable};
 

@@ -23,12 +23,18 @@ pub struct Build<'o> {
     pub wait: bool,
     /// JSON output (and no progress bar).
     pub json: bool,
+    /// Child processes to run the tiers on (`--workers`), `None` for this
+    /// process alone.
+    pub workers: Option<usize>,
+    /// The game and its variant options as command-line words, for the
+    /// workers.
+    pub game_args: Vec<String>,
     /// Where the report goes.
     pub out: &'o mut dyn Write,
 }
 
 /// One tier of `lapilli tablebase build --json`.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, serde::Deserialize, Debug)]
 pub struct BuiltTierJson {
     /// The tier's name.
     pub tier: String,
@@ -107,7 +113,7 @@ pub struct BuildJson {
 /// The error of a build stopped by `signal` after the tiers `complete` of
 /// `total`: kind `interrupted` (exit status 128 + the signal's number),
 /// and under `--json` the tiers complete beside the error.
-fn interrupted(dir: &Path, signal: Signal, complete: &[String], total: usize) -> CliError {
+pub(super) fn interrupted(dir: &Path, signal: Signal, complete: &[String], total: usize) -> CliError {
     let done = if complete.is_empty() { String::new() } else { format!(" ({})", complete.join(", ")) };
     let message = format!(
         "interrupted by {signal}: {} of {total} tiers complete in {}{done}; no tier is left half-written, and \
@@ -150,10 +156,24 @@ impl GameVisitor for Build<'_> {
         let stop = Arc::new(Interrupt::catch(|_| {})?);
         let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop));
         let started = Instant::now();
-        let built = match (&self.tier, self.max_pieces) {
-            (Some(tier), _) => (support.build_tier)(tier, &self.dir, &options, &progress).map(|r| vec![r]),
-            (None, Some(n)) => (support.build_endgames)(n, &self.dir, &options, &progress),
-            (None, None) => {
+        let built = match (&self.tier, self.max_pieces, self.workers) {
+            (Some(tier), _, _) => (support.build_tier)(tier, &self.dir, &options, &progress).map(|r| vec![r]),
+            (None, Some(n), Some(workers)) => {
+                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
+                let scheduled = super::workers::Workers {
+                    workers,
+                    game_args: &self.game_args,
+                    dir: &self.dir,
+                    threads: self.threads,
+                    memory_mib: self.memory_mib,
+                    rebuild: self.rebuild,
+                };
+                progress.finish();
+                let tiers = scheduled.run(&plan, &stop)?;
+                return self.report(&v, tiers, started);
+            }
+            (None, Some(n), None) => (support.build_endgames)(n, &self.dir, &options, &progress),
+            (None, None, _) => {
                 return Err(CliError::new(
                     Kind::Option,
                     "tablebase build: give --max-pieces N or --tier NAME",

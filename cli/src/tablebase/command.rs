@@ -47,6 +47,16 @@ pub enum TablebaseCommand {
         /// folder's manifest. `lapilli tablebase plan` lists the tiers.
         #[arg(long, value_name = "NAME")]
         tier: Option<String>,
+        /// Run the build on N processes of this program, each building one
+        /// tier (`--tier`) as soon as the tiers it leads to are finished,
+        /// the ready tier with the longest chain of work after it first.
+        /// The files are the ground truth: a tier whose file is in the
+        /// folder, whole and listed in its manifest, is not built again, so
+        /// the same build run after a crash or a kill redoes only the tiers
+        /// that were in flight. --threads is then per process (0: the
+        /// cores shared out among them).
+        #[arg(long, value_name = "N", conflicts_with = "tier", value_parser = clap::value_parser!(u16).range(1..=256))]
+        workers: Option<u16>,
         /// The folder the tables go to (created if missing).
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
@@ -148,6 +158,7 @@ impl TablebaseCommand {
                 game,
                 max_pieces,
                 tier,
+                workers,
                 out: dir,
                 threads,
                 memory,
@@ -155,9 +166,12 @@ impl TablebaseCommand {
                 wait,
                 json,
             } => {
+                let game_args = command_line(&game);
                 let command = Build {
                     max_pieces,
                     tier,
+                    workers: workers.map(usize::from),
+                    game_args,
                     dir,
                     threads: usize::from(threads),
                     memory_mib: memory,
@@ -181,4 +195,18 @@ impl TablebaseCommand {
             }
         }
     }
+}
+
+/// The game and its variant options as command-line words, as given:
+/// the game's name, then `--flag` or `--option value` per option.
+fn command_line(game: &GameArgs) -> Vec<String> {
+    let given = game.variant.given();
+    let mut words = vec![game.game.clone()];
+    for name in given.names() {
+        words.push(format!("--{name}"));
+        if let Some(value) = given.value(name) {
+            words.push(value.to_string());
+        }
+    }
+    words
 }

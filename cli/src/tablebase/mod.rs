@@ -23,6 +23,7 @@ mod command;
 mod plan;
 mod probe;
 mod stats;
+mod workers;
 
 pub use build::Build;
 pub use command::TablebaseCommand;

@@ -1,0 +1,216 @@
+//! `lapilli tablebase build --workers N`: the tier graph run on N child
+//! processes of this program, each building one tier (`--tier`) from the
+//! files of its dependencies, ready tiers longest path first
+//! ([`Schedule`]). The files are the ground truth: a tier whose file is in
+//! the folder, whole and listed in its manifest, is not built again, so a
+//! build run again after a kill redoes only the tiers that were in flight.
+
+use super::build::BuiltTierJson;
+use super::*;
+use crate::interrupt::Interrupt;
+use lapilli_tablebase::{Plan, Schedule, TierFile};
+use std::collections::BTreeSet;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// How often the scheduler looks at its workers.
+const POLL: Duration = Duration::from_millis(20);
+
+/// A scheduled build's settings.
+pub struct Workers<'a> {
+    /// Child processes at once (at least 1).
+    pub workers: usize,
+    /// The game and its variant options as command-line words, e.g.
+    /// `["six-mens-morris", "--flying"]`.
+    pub game_args: &'a [String],
+    /// The folder.
+    pub dir: &'a Path,
+    /// Threads per child; 0 for the cores shared out among the children.
+    pub threads: usize,
+    /// The memory budget per child, MiB.
+    pub memory_mib: Option<u64>,
+    /// Solve every tier again.
+    pub rebuild: bool,
+}
+
+/// One child at work: its tier and process.
+struct Running {
+    tier: String,
+    child: Child,
+}
+
+/// The tiers of `dir` that need no work: files whose header names their
+/// tier, read whole (checksum), and listed as they are in the folder's
+/// manifest. A file the manifest does not list goes to a worker, which
+/// checks it, keeps it and lists it.
+///
+/// # Errors
+/// As [`TablebaseFolder::open`]; a file that does not pass its checksum
+/// (kind `tablebase`: remove it or build with --rebuild).
+fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
+    let mut finished = BTreeSet::new();
+    if !dir.is_dir() {
+        return Ok(finished);
+    }
+    let folder = list_folder(dir)?;
+    let ManifestState::Present(manifest) = folder.manifest() else { return Ok(finished) };
+    for f in folder.files() {
+        if f.listed_in(manifest) {
+            f.verify().map_err(tablebase_error)?;
+            finished.insert(f.header.tier.clone());
+        }
+    }
+    Ok(finished)
+}
+
+impl Workers<'_> {
+    /// The command line of the worker for `tier`.
+    fn command(&self, tier: &str) -> Result<Command> {
+        let exe = std::env::current_exe().map_err(|e| {
+            CliError::new(Kind::Io, format!("--workers: cannot find this program to run: {e}"))
+        })?;
+        let mut c = Command::new(exe);
+        c.args(["tablebase", "build"]).args(self.game_args).args(["--tier", tier, "--json", "--out"]);
+        c.arg(self.dir);
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()).div_ceil(self.workers),
+            n => n,
+        };
+        c.args(["--threads", &threads.to_string()]);
+        if let Some(m) = self.memory_mib {
+            c.args(["--memory", &m.to_string()]);
+        }
+        if self.rebuild {
+            c.arg("--rebuild");
+        }
+        // A tier another build holds (a second scheduler on the folder, a
+        // worker of a scheduler that was killed) is waited for, then its
+        // file kept.
+        c.arg("--wait");
+        c.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+        std::os::unix::process::CommandExt::process_group(&mut c, 0);
+        Ok(c)
+    }
+
+    /// Runs `plan` on the workers; returns a report per tier, in the order
+    /// they finished (those already finished first, in plan order), and
+    /// the tiers solved now.
+    ///
+    /// # Errors
+    /// The first worker's error, of its kind, once the workers running
+    /// then have finished (no tier is left half-written); kind
+    /// `interrupted` when `stop` catches a signal (the workers are sent
+    /// SIGTERM and drop their tiers).
+    pub fn run(&self, plan: &Plan, stop: &Interrupt) -> Result<Vec<BuiltTierJson>> {
+        let finished = if self.rebuild { BTreeSet::new() } else { finished_tiers(self.dir)? };
+        std::fs::create_dir_all(self.dir)
+            .map_err(|e| CliError::new(Kind::Io, format!("--out: cannot create the folder: {e}")))?;
+        let mut schedule = Schedule::new(plan, |t| finished.contains(t));
+        let mut reports = Vec::new();
+        if !finished.is_empty() {
+            let folder = list_folder(self.dir)?;
+            for t in &plan.tiers {
+                if let Some(f) =
+                    folder.files().iter().find(|f| finished.contains(&t.name) && f.header.tier == t.name)
+                {
+                    reports.push(kept(&t.name, &f.header));
+                }
+            }
+        }
+        let mut running: Vec<Running> = Vec::new();
+        let mut failure: Option<CliError> = None;
+        let mut stopping = false;
+        loop {
+            if stop.caught().is_some() && !stopping {
+                // The workers run in their own process groups: a signal
+                // from the terminal reaches this process alone, and each
+                // worker is told once.
+                stopping = true;
+                for r in &running {
+                    let pid = nix::unistd::Pid::from_raw(r.child.id() as i32);
+                    let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM);
+                }
+            }
+            while failure.is_none() && !stopping && running.len() < self.workers {
+                let Some(tier) = schedule.next_ready() else { break };
+                let child = self.command(&tier)?.spawn().map_err(|e| {
+                    CliError::new(
+                        Kind::Resources,
+                        format!("--workers: cannot start a worker for tier {tier}: {e}"),
+                    )
+                })?;
+                running.push(Running { tier, child });
+            }
+            if running.is_empty() {
+                break;
+            }
+            std::thread::sleep(POLL);
+            let mut i = 0;
+            while i < running.len() {
+                let exited = running[i].child.try_wait().map_err(|e| {
+                    CliError::new(Kind::Io, format!("--workers: the worker of tier {}: {e}", running[i].tier))
+                })?;
+                if exited.is_none() {
+                    i += 1;
+                    continue;
+                }
+                let Running { tier, child } = running.swap_remove(i);
+                match worker_result(&tier, child) {
+                    Ok(report) => {
+                        schedule.finished(&tier);
+                        reports.push(report);
+                    }
+                    Err(e) => {
+                        failure.get_or_insert(e);
+                    }
+                }
+            }
+        }
+        if let Some(signal) = stop.caught() {
+            let complete: Vec<String> = reports.iter().map(|r| r.tier.clone()).collect();
+            return Err(super::build::interrupted(self.dir, signal, &complete, plan.tiers.len()));
+        }
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(reports),
+        }
+    }
+}
+
+/// The report of a tier whose file was kept.
+fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
+    let report = lapilli_tablebase::TierReport {
+        tier: tier.into(),
+        file: header.clone(),
+        millis: 0,
+        memory: 0,
+        reused: true,
+    };
+    BuiltTierJson::from(&report)
+}
+
+/// What the worker of `tier` reported when it ended: its tier's report,
+/// or its error with the tier named (of the kind it reported; kind
+/// `resources` for a worker killed or crashed without a report).
+fn worker_result(tier: &str, child: Child) -> Result<BuiltTierJson> {
+    let out = child
+        .wait_with_output()
+        .map_err(|e| CliError::new(Kind::Io, format!("--workers: the worker of tier {tier}: {e}")))?;
+    let json: Option<serde_json::Value> = serde_json::from_slice(&out.stdout).ok();
+    if out.status.success() {
+        let report = json
+            .and_then(|j| serde_json::from_value::<BuiltTierJson>(j["tiers"][0].clone()).ok())
+            .filter(|r| r.tier == tier);
+        return report.ok_or_else(|| {
+            CliError::new(Kind::Io, format!("--workers: the worker of tier {tier} gave no report of it"))
+        });
+    }
+    let error = json.as_ref().map(|j| &j["error"]);
+    let reported = error.and_then(|e| Some((Kind::named(e["kind"].as_str()?)?, e["message"].as_str()?)));
+    let (kind, message) = match reported {
+        Some((kind, message)) => (kind, message.to_string()),
+        // Killed or crashed before it could say why: the machine's doing.
+        None => (Kind::Resources, format!("the worker ended with {} and no report", out.status)),
+    };
+    Err(CliError::new(kind, format!("tier {tier}: {message}")))
+}
