@@ -64,6 +64,14 @@ impl BuildProgress {
         }
     }
 
+    /// Prints `line` above the bar, when the bar is drawn (nothing
+    /// otherwise).
+    pub fn println(&self, line: String) {
+        if let Some(bar) = &self.bar {
+            bar.println(line);
+        }
+    }
+
     /// Removes the bar from the terminal.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

@@ -168,8 +168,9 @@ impl GameVisitor for Build<'_> {
                     memory_mib: self.memory_mib,
                     rebuild: self.rebuild,
                 };
+                let tiers = scheduled.run(&plan, &stop, &progress);
                 progress.finish();
-                let tiers = scheduled.run(&plan, &stop)?;
+                let tiers = tiers?;
                 return self.report(&v, tiers, started);
             }
             (None, Some(n), None) => (support.build_endgames)(n, &self.dir, &options, &progress),

@@ -8,6 +8,7 @@
 use super::build::BuiltTierJson;
 use super::*;
 use crate::interrupt::Interrupt;
+use crate::progress::BuildProgress;
 use lapilli_tablebase::{Plan, Schedule, TierFile};
 use std::collections::BTreeSet;
 use std::process::{Child, Command, Stdio};
@@ -94,14 +95,15 @@ impl Workers<'_> {
 
     /// Runs `plan` on the workers; returns a report per tier, in the order
     /// they finished (those already finished first, in plan order), and
-    /// the tiers solved now.
+    /// the tiers solved now. `progress` shows the indices of the plan
+    /// done (the tiers kept count at once), and a line per tier finished.
     ///
     /// # Errors
     /// The first worker's error, of its kind, once the workers running
     /// then have finished (no tier is left half-written); kind
     /// `interrupted` when `stop` catches a signal (the workers are sent
     /// SIGTERM and drop their tiers).
-    pub fn run(&self, plan: &Plan, stop: &Interrupt) -> Result<Vec<BuiltTierJson>> {
+    pub fn run(&self, plan: &Plan, stop: &Interrupt, progress: &BuildProgress) -> Result<Vec<BuiltTierJson>> {
         let finished = if self.rebuild { BTreeSet::new() } else { finished_tiers(self.dir)? };
         std::fs::create_dir_all(self.dir)
             .map_err(|e| CliError::new(Kind::Io, format!("--out: cannot create the folder: {e}")))?;
@@ -116,6 +118,12 @@ impl Workers<'_> {
                     reports.push(kept(&t.name, &f.header));
                 }
             }
+        }
+        let name = format!("{} workers", self.workers);
+        lapilli_tablebase::Progress::start_tier(progress, &name, plan.total_indices);
+        let total = plan.tiers.len();
+        for r in &reports {
+            lapilli_tablebase::Progress::advance(progress, r.entries);
         }
         let mut running: Vec<Running> = Vec::new();
         let mut failure: Option<CliError> = None;
@@ -158,6 +166,14 @@ impl Workers<'_> {
                 match worker_result(&tier, child) {
                     Ok(report) => {
                         schedule.finished(&tier);
+                        lapilli_tablebase::Progress::advance(progress, report.entries);
+                        let how =
+                            if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
+                        let done = reports.len() + 1;
+                        progress.println(format!(
+                            "{tier:>12}: {} positions ({how}), {done} of {total} tiers",
+                            report.positions
+                        ));
                         reports.push(report);
                     }
                     Err(e) => {
