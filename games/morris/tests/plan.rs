@@ -67,3 +67,25 @@ fn sizes_counted_without_an_index_are_the_index_sizes() {
         }
     }
 }
+
+#[test]
+fn six_mens_morris_is_planned_with_the_sizes_its_indices_give() {
+    // Every tier of the whole game, its size counted (the plan) and from
+    // the built index (what a build writes as the file's entries).
+    let counted = MorrisTiers::new(Rules::new(Variant::SixMensMorris)).unwrap();
+    let p = plan(&counted, &counted.game_tiers()).unwrap();
+    assert_eq!((p.tiers.len(), p.total_indices), (131, 8_506_355));
+    let built = MorrisTiers::new(Rules::new(Variant::SixMensMorris)).unwrap();
+    let mut sum = 0;
+    for t in &p.tiers {
+        let tier: Tier = t.name.parse().unwrap();
+        let sides = if tier.is_movement() { 2 } else { 1 };
+        let size = sides * built.pair_index(tier.on_board[0], tier.on_board[1]).len();
+        assert_eq!(t.size, size, "{}", t.name);
+        sum += size;
+    }
+    assert_eq!(sum, p.total_indices);
+    assert_eq!((p.critical_path.indices, p.critical_path.tiers.len()), (2_603_963, 26));
+    let movement: u64 = plan(&counted, &counted.movement_tiers(6)).unwrap().total_indices;
+    assert_eq!(movement, 4_823_632);
+}
