@@ -163,8 +163,9 @@ pub fn ordered_tiers<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Vec<S
 /// Returns a report per tier, in build order.
 ///
 /// The build holds the folder's lock ([`LOCK_FILE`](crate::LOCK_FILE))
-/// from start to end: a second build of the folder is refused, or waits
-/// with [`BuildOptions::wait`]. It removes the folder's manifest before
+/// alone from start to end: a second build of the folder, or a build of
+/// one of its tiers ([`crate::build_tier`]), is refused, or waits with
+/// [`BuildOptions::wait`]. It removes the folder's manifest before
 /// it writes a table and writes a new one ([`crate::Manifest`], every
 /// tier file of the folder with its length and checksum) last, so that a
 /// folder without a manifest is one whose build did not finish. Asked to

@@ -29,8 +29,9 @@ pub fn tier_named<S: TierSpace>(space: &S, name: &str, example: S::Tier) -> Resu
 ///
 /// The tier's file is written through a temporary name renamed into place
 /// and ends with its checksum ([`TierFile::write`]), so a file under the
-/// tier's name is always whole; one already there is checked in full and
-/// kept unless [`BuildOptions::rebuild`]. Every `*.ltb` file of `dir` must
+/// tier's name is always whole; one already there is checked in full
+/// (header against the space, length, checksum; read in 64 KiB pieces,
+/// not decoded) and kept unless [`BuildOptions::rebuild`]. Every `*.ltb` file of `dir` must
 /// be of this space. The build holds the folder's lock shared with the
 /// builds of other tiers (a build of the whole folder, [`crate::build`],
 /// holds it alone) and the tier's own lock alone, so that different tiers
@@ -82,7 +83,11 @@ pub fn build_tier<S: TierSpace>(
     lock::remove_stale_temps_of(dir, &file_name)?;
     let path = dir.join(&file_name);
     let report = if !options.rebuild && path.exists() {
-        let (file, _) = TierFile::read(&path, space, Some(tier))?;
+        // Checked as a build reads it (header, length, the space's tier
+        // and size, checksum), streamed: the table is not decoded.
+        let (file, len) = TierFile::read_header_of_any(&path)?;
+        file.check(&path, space, Some(tier))?;
+        verify_checksum(&path, len)?;
         TierReport { tier: name, file, millis: 0, memory: 0, reused: true }
     } else {
         let missing: Vec<String> = space

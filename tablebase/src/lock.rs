@@ -11,7 +11,10 @@ use std::time::Duration;
 
 /// The lock file a build holds in its folder for as long as it writes
 /// there (an advisory lock of the operating system on this file; the file
-/// itself stays, empty, when the build ends).
+/// itself stays, empty, when the build ends): alone for a build of the
+/// whole folder ([`crate::build`]), shared by builds of one tier each
+/// ([`crate::build_tier`]), which also hold their tier's own lock file
+/// ([`tier_lock_file`]).
 pub const LOCK_FILE: &str = ".lock";
 
 /// How often a build waiting for the lock looks again (and whether it was

@@ -506,6 +506,14 @@ fn tiers_built_one_at_a_time_are_the_files_of_one_build() {
     }
     // A finished tier is kept; an unknown name is refused.
     assert!(build_tier(&rings, 2, &single, &options, &Silent).unwrap().reused);
+    // A finished file damaged since is refused, not kept.
+    let path = single.join("t2.ltb");
+    let mut damaged = std::fs::read(&path).unwrap();
+    let last_payload = damaged.len() - 5;
+    damaged[last_payload] ^= 0x40;
+    std::fs::write(&path, &damaged).unwrap();
+    let e = build_tier(&rings, 2, &single, &options, &Silent).unwrap_err();
+    assert!(matches!(e, TablebaseError::Checksum { .. }), "{e}");
     let e = tier_named(&rings, "u2", 1).unwrap_err();
     assert!(matches!(&e, TablebaseError::UnknownTier { name, .. } if name == "u2"), "{e}");
     assert_eq!(e.to_string(), "no tier \"u2\" in ring-7 (a tier is named like t1)");
