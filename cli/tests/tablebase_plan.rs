@@ -303,3 +303,23 @@ fn a_worker_killed_mid_build_is_redone_by_the_next_run_alone() {
         assert!(std::fs::read(one.join(&f)).unwrap() == std::fs::read(dir.join(&f)).unwrap(), "{f} differs");
     }
 }
+
+#[test]
+fn workers_build_the_variant_the_options_choose() {
+    let dir = TempDir::new("workers-flying");
+    let args = [
+        "tablebase",
+        "build",
+        "six-mens-morris",
+        "--flying",
+        "--max-pieces",
+        "3",
+        "--workers",
+        "1",
+        "--json",
+    ];
+    let r = json(&[&args[..], &["--out", dir.text()]].concat());
+    assert_eq!((r["variant"].as_str(), r["built"].as_u64()), (Some("six-mens-morris+flying"), Some(2)));
+    let stats = json(&["tablebase", "stats", dir.text(), "--json"]);
+    assert_eq!(stats["variant"], "six-mens-morris+flying");
+}

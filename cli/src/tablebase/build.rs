@@ -163,6 +163,7 @@ impl GameVisitor for Build<'_> {
                 let scheduled = super::workers::Workers {
                     workers,
                     game_args: &self.game_args,
+                    variant: v.id(),
                     dir: &self.dir,
                     threads: self.threads,
                     memory_mib: self.memory_mib,

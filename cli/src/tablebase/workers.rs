@@ -24,6 +24,9 @@ pub struct Workers<'a> {
     /// The game and its variant options as command-line words, e.g.
     /// `["six-mens-morris", "--flying"]`.
     pub game_args: &'a [String],
+    /// The variant id the workers must report building (the files'
+    /// variant).
+    pub variant: String,
     /// The folder.
     pub dir: &'a Path,
     /// Threads per child; 0 for the cores shared out among the children.
@@ -163,7 +166,7 @@ impl Workers<'_> {
                     continue;
                 }
                 let Running { tier, child } = running.swap_remove(i);
-                match worker_result(&tier, child) {
+                match worker_result(&tier, &self.variant, child) {
                     Ok(report) => {
                         schedule.finished(&tier);
                         lapilli_tablebase::Progress::advance(progress, report.entries);
@@ -207,13 +210,20 @@ fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
 
 /// What the worker of `tier` reported when it ended: its tier's report,
 /// or its error with the tier named (of the kind it reported; kind
-/// `resources` for a worker killed or crashed without a report).
-fn worker_result(tier: &str, child: Child) -> Result<BuiltTierJson> {
+/// `resources` for a worker killed or crashed without a report; kind
+/// `tablebase` for one that built another variant than `variant`).
+fn worker_result(tier: &str, variant: &str, child: Child) -> Result<BuiltTierJson> {
     let out = child
         .wait_with_output()
         .map_err(|e| CliError::new(Kind::Io, format!("--workers: the worker of tier {tier}: {e}")))?;
     let json: Option<serde_json::Value> = serde_json::from_slice(&out.stdout).ok();
     if out.status.success() {
+        if let Some(other) = json.as_ref().and_then(|j| j["variant"].as_str()).filter(|v| *v != variant) {
+            return Err(CliError::new(
+                Kind::Tablebase,
+                format!("tier {tier}: the worker built tables of {other:?}, not of {variant:?}"),
+            ));
+        }
         let report = json
             .and_then(|j| serde_json::from_value::<BuiltTierJson>(j["tiers"][0].clone()).ok())
             .filter(|r| r.tier == tier);
