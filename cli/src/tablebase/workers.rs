@@ -144,13 +144,18 @@ impl Workers<'_> {
             }
             while failure.is_none() && !stopping && running.len() < self.workers {
                 let Some(tier) = schedule.next_ready() else { break };
-                let child = self.command(&tier)?.spawn().map_err(|e| {
-                    CliError::new(
-                        Kind::Resources,
-                        format!("--workers: cannot start a worker for tier {tier}: {e}"),
-                    )
-                })?;
-                running.push(Running { tier, child });
+                let spawned = self.command(&tier).and_then(|mut c| {
+                    c.spawn().map_err(|e| {
+                        let what = format!("--workers: cannot start a worker for tier {tier}: {e}");
+                        CliError::new(Kind::Resources, what)
+                    })
+                });
+                // A worker that does not start stops the scheduling; those
+                // running finish their tiers first.
+                match spawned {
+                    Ok(child) => running.push(Running { tier, child }),
+                    Err(e) => failure = Some(e),
+                }
             }
             if running.is_empty() {
                 break;
@@ -158,12 +163,16 @@ impl Workers<'_> {
             std::thread::sleep(POLL);
             let mut i = 0;
             while i < running.len() {
-                let exited = running[i].child.try_wait().map_err(|e| {
-                    CliError::new(Kind::Io, format!("--workers: the worker of tier {}: {e}", running[i].tier))
-                })?;
-                if exited.is_none() {
-                    i += 1;
-                    continue;
+                match running[i].child.try_wait() {
+                    Ok(None) => {
+                        i += 1;
+                        continue;
+                    }
+                    Ok(Some(_)) => {}
+                    Err(e) => {
+                        let what = format!("--workers: the worker of tier {}: {e}", running[i].tier);
+                        failure.get_or_insert(CliError::new(Kind::Io, what));
+                    }
                 }
                 let Running { tier, child } = running.swap_remove(i);
                 match worker_result(&tier, &self.variant, child) {
