@@ -323,3 +323,49 @@ fn workers_build_the_variant_the_options_choose() {
     let stats = json(&["tablebase", "stats", dir.text(), "--json"]);
     assert_eq!(stats["variant"], "six-mens-morris+flying");
 }
+
+#[test]
+fn a_signal_to_the_scheduler_stops_its_workers_cleanly() {
+    let dir = TempDir::new("workers-signal");
+    let args =
+        ["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--workers", "2", "--json", "--out"];
+    let scheduler = std::process::Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(args)
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while children_of(scheduler.id()).is_empty() {
+        assert!(started.elapsed().as_secs() < 60, "no worker started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let pid = nix::unistd::Pid::from_raw(scheduler.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let out = scheduler.wait_with_output().unwrap();
+    let report: Json = serde_json::from_slice(&out.stdout).unwrap();
+    if out.status.success() {
+        return; // finished before the signal came
+    }
+    assert_eq!(out.status.code(), Some(130), "{report}");
+    assert_eq!(report["interrupted"]["signal"], "SIGINT");
+    assert_eq!(report["error"]["kind"], "interrupted");
+    // No worker is left, nor a temporary file; the tiers named complete
+    // are the files there.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")), "{names:?}");
+    let mut complete: Vec<String> = report["interrupted"]["complete"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| format!("{}.ltb", t.as_str().unwrap()))
+        .collect();
+    complete.sort();
+    let mut tables: Vec<String> = names.into_iter().filter(|n| n.ends_with(".ltb")).collect();
+    tables.sort();
+    assert_eq!(tables, complete);
+}
