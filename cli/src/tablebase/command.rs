@@ -11,6 +11,8 @@ pub enum TablebaseCommand {
     /// at three where the rules fly) of every material with 3 to N pieces
     /// a side, each tier after the tiers it leads to, one file per tier
     /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
+    /// --tier builds one tier alone from its dependencies' files;
+    /// --workers runs the tiers on several processes.
     ///
     /// Files already in the folder are checked and kept (--rebuild solves
     /// them again). The build locks the folder (a second build is refused,
