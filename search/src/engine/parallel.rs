@@ -41,13 +41,29 @@ fn spawn_helpers<'scope, 'env, T: Send + 'scope>(
     if helpers.try_reserve_exact(count).is_err() {
         return helpers;
     }
+    // Each helper says when it has made its first allocation (which gives
+    // it its allocator arena), and the next one's room is only measured
+    // then: measured while the last helper was still starting, the room it
+    // was about to take counted twice (a helper aborted on its first
+    // allocation under `ulimit -v` on a loaded machine).
     for i in 1..=count {
         if !lapilli_game::alloc::has_room(lapilli_game::alloc::THREAD_ROOM) {
             break;
         }
-        match std::thread::Builder::new().spawn_scoped(scope, move || body(i)) {
+        // A helper that ends before it says so drops `started`: `recv` fails.
+        let (started, ready) = std::sync::mpsc::sync_channel::<()>(1);
+        let helper = move || {
+            std::hint::black_box(Box::new(i));
+            let _ = started.send(());
+            drop(started);
+            body(i)
+        };
+        match std::thread::Builder::new().spawn_scoped(scope, helper) {
             Ok(h) => helpers.push(h),
             Err(_) => break,
+        }
+        if ready.recv().is_err() {
+            break;
         }
     }
     helpers
