@@ -9,6 +9,7 @@
 //! | [`build_tier`] | one tier from the files of its dependencies, beside builds of other tiers |
 //! | [`plan`] → [`Plan`], [`Schedule`] | the tier graph: sizes, dependencies, the critical path in indices; the order workers take ready tiers in |
 //! | [`TierFile`], [`TablebaseFolder`], [`Manifest`], [`Tablebases`] | the tier file format; a folder of tier files listed once; what a build wrote there; the set opened and probed |
+//! | [`verify_folder`], [`verify_tier`] → [`TierVerification`] | a finished folder checked one ply deep: every stored value re-derived from its successors' (Malom's check) |
 //! | [`Oracle`], [`Probing`] | perfect-play answers for front ends; tables inside the engine's evaluation |
 //!
 //! ```
@@ -80,6 +81,7 @@ mod retrograde;
 mod schedule;
 mod solver;
 mod table;
+mod verify;
 
 pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
 pub use error::TablebaseError;
@@ -98,6 +100,7 @@ pub use retrograde::{solve, solve_keyed, solve_reduced, Counts, Solved};
 pub use schedule::Schedule;
 pub use solver::solve_tier;
 pub use table::{TierCounts, TierTable};
+pub use verify::{verify_folder, verify_tier, Mismatch, TierVerification, MISMATCHES_KEPT};
 
 use lapilli_game::Game;
 use std::fmt::{Debug, Display};

@@ -10,6 +10,7 @@ use lapilli_tablebase::{
     build, build_tier, naive_values, plan, solve_in_memory, tier_named, BuildOptions, Manifest, Silent,
     TablebaseError, TablebaseFolder, Tablebases, TierFile, TierSpace, MANIFEST_FILE,
 };
+use lapilli_tablebase::{verify_folder, Mismatch, TierVerification};
 use proptest::prelude::*;
 use std::fmt;
 
@@ -519,4 +520,91 @@ fn tiers_built_one_at_a_time_are_the_files_of_one_build() {
     assert_eq!(e.to_string(), "no tier \"u2\" in ring-7 (a tier is named like t1)");
     let _ = std::fs::remove_dir_all(&whole);
     let _ = std::fs::remove_dir_all(&single);
+}
+
+/// Sets the DTM stored at `index` of the tier file at `path` to `dtm`, as
+/// a build would have written it (the file's checksum and the folder's
+/// manifest fixed), so that only a check of the values can tell.
+fn rewrite_dtm(dir: &std::path::Path, tier: &str, index: u64, dtm: u8) {
+    let path = dir.join(TierFile::file_name(tier));
+    let (header, len) = TierFile::read_header_of_any(&path).unwrap();
+    assert_eq!(header.dtm_width, 1, "a 1-byte DTM section");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = header.entries;
+    let dtm_start = len - n - 4;
+    assert_eq!(dtm_start - n.div_ceil(4) + n.div_ceil(4), dtm_start);
+    bytes[(dtm_start + index) as usize] = dtm;
+    let body = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let mut manifest = Manifest::read(dir).unwrap().expect("a manifest");
+    for e in &mut manifest.tiers {
+        if e.tier == tier {
+            e.crc32 = crc;
+        }
+    }
+    manifest.write(dir).unwrap();
+}
+
+#[test]
+fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
+    let rings = Rings { len: 7, name: "ring" };
+    let dir = temp_dir("verify");
+    build(&rings, &[3], &dir, &BuildOptions::default(), &Silent).unwrap();
+    let clean = verify_folder(&rings, &dir, None, &Silent).unwrap();
+    // Every tier has 9 indices (equal sizes: file-name order), 8 of them
+    // with a position (points 0..=3, two sides), one slack.
+    let seen: Vec<(&str, u64, u64, u64)> =
+        clean.iter().map(|t| (t.tier.as_str(), t.entries, t.positions, t.mismatch_count)).collect();
+    assert_eq!(seen, [("t1", 9, 8, 0), ("t2", 9, 8, 0), ("t3", 9, 8, 0)]);
+    assert_eq!(clean.iter().map(|t| t.entries).sum::<u64>(), (1..=3).map(|t| rings.size(t)).sum::<u64>());
+    assert!(clean.iter().all(|t| t.is_clean() && t.mismatches.is_empty()));
+    let only = verify_folder(&rings, &dir, Some(2), &Silent).unwrap();
+    assert_eq!(only.len(), 1);
+    assert_eq!((only[0].tier.as_str(), only[0].positions), ("t2", 8));
+
+    // One token on point 2, first side to move (index 4): take it, a win
+    // in 1; stored as a win in 3 instead.
+    let pos = Ring { len: 7, tokens: 1, at: 2, second: false };
+    assert_eq!(rings.index(&pos), 4);
+    assert_eq!(Tablebases::open(&rings, &dir).unwrap().probe(&pos), Some(Value::Win(1)));
+    rewrite_dtm(&dir, "t1", 4, 3);
+    // The checksum and the manifest agree: only the verification tells.
+    TablebaseFolder::open(&dir).unwrap().verify().unwrap();
+    let found = verify_folder(&rings, &dir, None, &Silent).unwrap();
+    let t1 = &found[0];
+    assert_eq!(t1.tier, "t1");
+    // In index order: the position on point 1, second side to move, whose
+    // every step reaches a won position, now derives a loss in 4 from it
+    // where a loss in 2 is stored; then the entry itself. (Point 3 steps
+    // onto it too, but its other step holds a draw.)
+    let listed: Vec<(u64, Option<Value>, Option<Value>)> =
+        t1.mismatches.iter().map(|m| (m.index, m.stored, m.derived)).collect();
+    assert_eq!(
+        listed,
+        [(3, Some(Value::Loss(2)), Some(Value::Loss(4))), (4, Some(Value::Win(3)), Some(Value::Win(1))),]
+    );
+    assert_eq!(
+        t1.mismatches[1],
+        Mismatch {
+            index: 4,
+            position: Some(pos.to_string()),
+            stored: Some(Value::Win(3)),
+            derived: Some(Value::Win(1))
+        }
+    );
+    assert_eq!(t1.mismatch_count, 2);
+    assert!(!t1.counts_agree, "the header's longest DTM is 2, the entries now hold 3");
+    assert!(found[1..].iter().all(TierVerification::is_clean), "takes into it from t2 still draw");
+
+    // A file that fails its checksum is refused before any value is read.
+    let path = dir.join(TierFile::file_name("t3"));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 5;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = verify_folder(&rings, &dir, None, &Silent).unwrap_err();
+    assert!(matches!(err, TablebaseError::Checksum { .. }), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
