@@ -56,7 +56,9 @@ pub use id::{parse_variant_id, variant_id, with_game_id, ID_SEPARATOR};
 pub use replay::{ending_text, replay, ReplayError, ReplayFault, Replayed};
 pub use setup::{text_tail, Setup, SetupError, SetupOffer, SetupPiece};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport, SolveSummary};
-pub use tables::{EndgameBuild, OpenTables, PlanTiers, SolveError, TableStore, TablebaseSupport, TierBuild};
+pub use tables::{
+    EndgameBuild, OpenTables, PlanTiers, SolveError, TableStore, TablebaseSupport, TierBuild, VerifyTiers,
+};
 
 /// A name a game family answers to, with a one-line description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

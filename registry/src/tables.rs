@@ -3,7 +3,9 @@
 
 use crate::Unsolvable;
 use lapilli_game::Game;
-use lapilli_tablebase::{BuildOptions, Oracle, Plan, Progress, TablebaseError, TablebaseFolder, TierReport};
+use lapilli_tablebase::{
+    BuildOptions, Oracle, Plan, Progress, TablebaseError, TablebaseFolder, TierReport, TierVerification,
+};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -45,6 +47,15 @@ pub type TierBuild = Box<
     dyn Fn(&str, &Path, &BuildOptions, &dyn Progress) -> Result<TierReport, TablebaseError> + Send + Sync,
 >;
 
+/// Verifies a folder of a variant's tables one ply deep
+/// ([`lapilli_tablebase::verify_folder`]): every tier, or the one named,
+/// on the given number of threads (0: one per core).
+pub type VerifyTiers = Box<
+    dyn Fn(&Path, Option<&str>, usize, &dyn Progress) -> Result<Vec<TierVerification>, TablebaseError>
+        + Send
+        + Sync,
+>;
+
 /// Opens a folder of a variant's tables, listed once by the caller
 /// ([`TablebaseFolder::open`]), every file checked.
 pub type OpenTables<G> =
@@ -75,6 +86,8 @@ pub struct TablebaseSupport<G: Game> {
     pub build_tier: TierBuild,
     /// Opens a folder of the variant's tables (any tier set).
     pub open: OpenTables<G>,
+    /// Verifies a folder of the variant's tables one ply deep.
+    pub verify: VerifyTiers,
 }
 
 impl<G: Game> std::fmt::Debug for TablebaseSupport<G> {

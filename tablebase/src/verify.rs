@@ -1,7 +1,7 @@
 //! Verification of a finished folder: every stored value re-derived one ply
 //! deep from the stored values of its successors (Malom's check).
 
-use super::build::Progress;
+use super::build::{thread_pool, BuildOptions, Progress};
 use super::error::TablebaseError;
 use super::file::TierFile;
 use super::folder::TablebaseFolder;
@@ -258,11 +258,13 @@ impl Part {
 /// Those of [`TablebaseFolder::open`], [`Tablebases::from_folder`] and
 /// [`TablebaseFolder::verify`] ([`TablebaseError::Checksum`] for a
 /// damaged file); [`TablebaseError::MissingTier`] when `only` has no file
-/// in `dir`; those of [`verify_tier`].
+/// in `dir`; [`TablebaseError::Threads`] when the `threads` worker threads
+/// (0: one per core) cannot be started; those of [`verify_tier`].
 pub fn verify_folder<S: TierSpace>(
     space: &S,
     dir: &Path,
     only: Option<S::Tier>,
+    threads: usize,
     progress: &dyn Progress,
 ) -> Result<Vec<TierVerification>, TablebaseError> {
     let folder = TablebaseFolder::open(dir)?;
@@ -283,5 +285,6 @@ pub fn verify_folder<S: TierSpace>(
             TierFile::file_name(&space.tier_name(a.0)).cmp(&TierFile::file_name(&space.tier_name(b.0)))
         })
     });
-    tiers.into_iter().map(|(t, _)| verify_tier(space, t, dir, progress)).collect()
+    let pool = thread_pool(&BuildOptions { threads, ..BuildOptions::default() })?;
+    pool.install(|| tiers.into_iter().map(|(t, _)| verify_tier(space, t, dir, progress)).collect())
 }

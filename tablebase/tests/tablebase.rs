@@ -552,7 +552,7 @@ fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
     let rings = Rings { len: 7, name: "ring" };
     let dir = temp_dir("verify");
     build(&rings, &[3], &dir, &BuildOptions::default(), &Silent).unwrap();
-    let clean = verify_folder(&rings, &dir, None, &Silent).unwrap();
+    let clean = verify_folder(&rings, &dir, None, 1, &Silent).unwrap();
     // Every tier has 9 indices (equal sizes: file-name order), 8 of them
     // with a position (points 0..=3, two sides), one slack.
     let seen: Vec<(&str, u64, u64, u64)> =
@@ -560,7 +560,7 @@ fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
     assert_eq!(seen, [("t1", 9, 8, 0), ("t2", 9, 8, 0), ("t3", 9, 8, 0)]);
     assert_eq!(clean.iter().map(|t| t.entries).sum::<u64>(), (1..=3).map(|t| rings.size(t)).sum::<u64>());
     assert!(clean.iter().all(|t| t.is_clean() && t.mismatches.is_empty()));
-    let only = verify_folder(&rings, &dir, Some(2), &Silent).unwrap();
+    let only = verify_folder(&rings, &dir, Some(2), 0, &Silent).unwrap();
     assert_eq!(only.len(), 1);
     assert_eq!((only[0].tier.as_str(), only[0].positions), ("t2", 8));
 
@@ -572,7 +572,7 @@ fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
     rewrite_dtm(&dir, "t1", 4, 3);
     // The checksum and the manifest agree: only the verification tells.
     TablebaseFolder::open(&dir).unwrap().verify().unwrap();
-    let found = verify_folder(&rings, &dir, None, &Silent).unwrap();
+    let found = verify_folder(&rings, &dir, None, 1, &Silent).unwrap();
     let t1 = &found[0];
     assert_eq!(t1.tier, "t1");
     // In index order: the position on point 1, second side to move, whose
@@ -604,7 +604,7 @@ fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
     let last = bytes.len() - 5;
     bytes[last] ^= 1;
     std::fs::write(&path, &bytes).unwrap();
-    let err = verify_folder(&rings, &dir, None, &Silent).unwrap_err();
+    let err = verify_folder(&rings, &dir, None, 1, &Silent).unwrap_err();
     assert!(matches!(err, TablebaseError::Checksum { .. }), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -150,6 +150,50 @@ pub enum TablebaseCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Verify a finished folder of tables one ply deep (Malom's check):
+    /// every stored value and distance to mate is derived again from the
+    /// stored values of the position's successors, and the two compared.
+    ///
+    /// For every index of every tier file (or of --tier): a finished
+    /// position must hold its outcome; any other position the best of its
+    /// plies, one ply further from the end (the fastest win, else a draw,
+    /// else the slowest loss; a removal owed after a mill keeps the side
+    /// to move), its successors read from the same file or from the files
+    /// of the tiers it leads to; an index without a position must be
+    /// stored as unused; and each file's header counts must be those of
+    /// its entries. The folder is checked first as `stats` checks it
+    /// (files of one variant, listed in the manifest, whole: a file that
+    /// fails its checksum is an error of kind `tablebase`). The report
+    /// gives per tier the indices checked, the positions derived and the
+    /// mismatches (the first 20 of each with index, position, stored and
+    /// derived values); any mismatch is an error of kind `tablebase`
+    /// (exit status 2), after the report.
+    Verify {
+        /// The folder of tables.
+        dir: PathBuf,
+        /// Verify this one tier (e.g. w3b3, w3b3x) instead of every tier
+        /// of the folder; the files of the tiers it leads to must be there.
+        #[arg(long, value_name = "NAME")]
+        tier: Option<String>,
+        /// Verify on N processes of this program, each verifying one tier
+        /// (`--tier`), the largest first (the tiers need no order). The
+        /// report is the one a single process gives.
+        #[arg(long, value_name = "N", conflicts_with = "tier", value_parser = clap::value_parser!(u16).range(1..=256))]
+        workers: Option<u16>,
+        /// Worker threads (per process with --workers); 0 for one per
+        /// core (shared out among the processes with --workers).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+        threads: u16,
+        /// Print one JSON object instead of text: {"game", "variant",
+        /// "dir", "tiers": [{"tier", "entries", "positions",
+        /// "mismatch_count", "mismatches": [{"index", "position", "stored",
+        /// "derived"}...], "counts_agree", "millis"}...], "entries",
+        /// "positions", "mismatches", "clean", "workers", "millis"}, each
+        /// value as {"value", "dtm"} or null for an unused entry; with a
+        /// mismatch, the same object with the key "error" added.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 impl TablebaseCommand {
@@ -190,6 +234,12 @@ impl TablebaseCommand {
             TablebaseCommand::Stats { dir, json } => {
                 let folder = list_folder(&dir)?;
                 on_folder(&folder, Stats { folder: &folder, json, out })
+            }
+            TablebaseCommand::Verify { dir, tier, workers, threads, json } => {
+                let folder = list_folder(&dir)?;
+                let workers = workers.map(usize::from);
+                let threads = usize::from(threads);
+                on_folder(&folder, Verify { folder: &folder, tier, workers, threads, json, out })
             }
             TablebaseCommand::Probe { dir, position, json } => {
                 let folder = list_folder(&dir)?;

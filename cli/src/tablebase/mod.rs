@@ -1,4 +1,4 @@
-//! `lapilli tablebase build|plan|stats|probe`, the tables behind `--tablebase
+//! `lapilli tablebase build|plan|stats|probe|verify`, the tables behind `--tablebase
 //! DIR`, and the cache folder of solved games: this file holds the cache
 //! folder and the one way a command opens a folder of tables; the
 //! commands have a file each, their command line another.
@@ -23,6 +23,7 @@ mod command;
 mod plan;
 mod probe;
 mod stats;
+mod verify;
 mod workers;
 
 pub use build::Build;
@@ -30,6 +31,7 @@ pub use command::TablebaseCommand;
 pub use plan::Plan;
 pub use probe::Probe;
 pub use stats::Stats;
+pub use verify::Verify;
 
 pub use lapilli_registry::store_dir;
 

@@ -70,17 +70,10 @@ fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
 impl Workers<'_> {
     /// The command line of the worker for `tier`.
     fn command(&self, tier: &str) -> Result<Command> {
-        let exe = std::env::current_exe().map_err(|e| {
-            CliError::new(Kind::Io, format!("--workers: cannot find this program to run: {e}"))
-        })?;
-        let mut c = Command::new(exe);
+        let mut c = child_command()?;
         c.args(["tablebase", "build"]).args(self.game_args).args(["--tier", tier, "--json", "--out"]);
         c.arg(self.dir);
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()).div_ceil(self.workers),
-            n => n,
-        };
-        c.args(["--threads", &threads.to_string()]);
+        c.args(["--threads", &threads_per_child(self.threads, self.workers).to_string()]);
         if let Some(m) = self.memory_mib {
             c.args(["--memory", &m.to_string()]);
         }
@@ -91,8 +84,6 @@ impl Workers<'_> {
         // worker of a scheduler that was killed) is waited for, then its
         // file kept.
         c.arg("--wait");
-        c.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
-        std::os::unix::process::CommandExt::process_group(&mut c, 0);
         Ok(c)
     }
 
@@ -128,72 +119,23 @@ impl Workers<'_> {
         for r in &reports {
             lapilli_tablebase::Progress::advance(progress, r.entries);
         }
-        let mut running: Vec<Running> = Vec::new();
-        let mut failure: Option<CliError> = None;
-        let mut stopping = false;
-        loop {
-            if stop.caught().is_some() && !stopping {
-                // The workers run in their own process groups: a signal
-                // from the terminal reaches this process alone, and each
-                // worker is told once.
-                stopping = true;
-                for r in &running {
-                    let pid = nix::unistd::Pid::from_raw(r.child.id() as i32);
-                    let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM);
-                }
-            }
-            while failure.is_none() && !stopping && running.len() < self.workers {
-                let Some(tier) = schedule.next_ready() else { break };
-                let spawned = self.command(&tier).and_then(|mut c| {
-                    c.spawn().map_err(|e| {
-                        let what = format!("--workers: cannot start a worker for tier {tier}: {e}");
-                        CliError::new(Kind::Resources, what)
-                    })
-                });
-                // A worker that does not start stops the scheduling; those
-                // running finish their tiers first.
-                match spawned {
-                    Ok(child) => running.push(Running { tier, child }),
-                    Err(e) => failure = Some(e),
-                }
-            }
-            if running.is_empty() {
-                break;
-            }
-            std::thread::sleep(POLL);
-            let mut i = 0;
-            while i < running.len() {
-                match running[i].child.try_wait() {
-                    Ok(None) => {
-                        i += 1;
-                        continue;
-                    }
-                    Ok(Some(_)) => {}
-                    Err(e) => {
-                        let what = format!("--workers: the worker of tier {}: {e}", running[i].tier);
-                        failure.get_or_insert(CliError::new(Kind::Io, what));
-                    }
-                }
-                let Running { tier, child } = running.swap_remove(i);
-                match worker_result(&tier, &self.variant, child) {
-                    Ok(report) => {
-                        schedule.finished(&tier);
-                        lapilli_tablebase::Progress::advance(progress, report.entries);
-                        let how =
-                            if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
-                        let done = reports.len() + 1;
-                        progress.println(format!(
-                            "{tier:>12}: {} positions ({how}), {done} of {total} tiers",
-                            report.positions
-                        ));
-                        reports.push(report);
-                    }
-                    Err(e) => {
-                        failure.get_or_insert(e);
-                    }
-                }
-            }
-        }
+        let failure = run_children(
+            self.workers,
+            &mut schedule,
+            stop,
+            |tier| self.command(tier),
+            |tier, child| worker_result(tier, &self.variant, child),
+            |tier, report: BuiltTierJson| {
+                lapilli_tablebase::Progress::advance(progress, report.entries);
+                let how = if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
+                let done = reports.len() + 1;
+                progress.println(format!(
+                    "{tier:>12}: {} positions ({how}), {done} of {total} tiers",
+                    report.positions
+                ));
+                reports.push(report);
+            },
+        );
         if let Some(signal) = stop.caught() {
             let complete: Vec<String> = reports.iter().map(|r| r.tier.clone()).collect();
             return Err(super::build::interrupted(self.dir, signal, &complete, plan.tiers.len()));
@@ -203,6 +145,108 @@ impl Workers<'_> {
             None => Ok(reports),
         }
     }
+}
+
+/// A command running this program as a worker: no standard input, its
+/// standard output (one JSON report) piped back, its standard error
+/// shared, in a process group of its own.
+///
+/// # Errors
+/// Kind `io` when this program cannot be found.
+pub(super) fn child_command() -> Result<Command> {
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::new(Kind::Io, format!("--workers: cannot find this program to run: {e}")))?;
+    let mut c = Command::new(exe);
+    c.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+    std::os::unix::process::CommandExt::process_group(&mut c, 0);
+    Ok(c)
+}
+
+/// The threads of each of `workers` children given `--threads threads`
+/// (0: the cores shared out among them).
+pub(super) fn threads_per_child(threads: usize, workers: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()).div_ceil(workers),
+        n => n,
+    }
+}
+
+/// Runs the tiers `schedule` hands out on at most `workers` child
+/// processes at once, each started by `command` with its tier's name, the
+/// ready tier with the longest path to the end first, until every tier is
+/// finished or no more can start: the machinery of `build --workers` and
+/// `verify --workers`. When a child ends, `ended` turns it into its tier's
+/// report (or error); a report marks the tier finished in `schedule` and
+/// goes to `done`. Returns the first error; a worker that cannot be
+/// started, or an error, stops the scheduling, and the children running
+/// then finish first. When `stop` catches a signal, the children running
+/// are sent SIGTERM (each runs in its own process group, so a signal from
+/// the terminal reaches this process alone) and waited for; the caller
+/// asks `stop` what was caught.
+pub(super) fn run_children<R>(
+    workers: usize,
+    schedule: &mut Schedule,
+    stop: &Interrupt,
+    command: impl Fn(&str) -> Result<Command>,
+    mut ended: impl FnMut(&str, Child) -> Result<R>,
+    mut done: impl FnMut(&str, R),
+) -> Option<CliError> {
+    let mut running: Vec<Running> = Vec::new();
+    let mut failure: Option<CliError> = None;
+    let mut stopping = false;
+    loop {
+        if stop.caught().is_some() && !stopping {
+            stopping = true;
+            for r in &running {
+                let pid = nix::unistd::Pid::from_raw(r.child.id() as i32);
+                let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM);
+            }
+        }
+        while failure.is_none() && !stopping && running.len() < workers {
+            let Some(tier) = schedule.next_ready() else { break };
+            let spawned = command(&tier).and_then(|mut c| {
+                c.spawn().map_err(|e| {
+                    let what = format!("--workers: cannot start a worker for tier {tier}: {e}");
+                    CliError::new(Kind::Resources, what)
+                })
+            });
+            // A worker that does not start stops the scheduling; those
+            // running finish their tiers first.
+            match spawned {
+                Ok(child) => running.push(Running { tier, child }),
+                Err(e) => failure = Some(e),
+            }
+        }
+        if running.is_empty() {
+            break;
+        }
+        std::thread::sleep(POLL);
+        let mut i = 0;
+        while i < running.len() {
+            match running[i].child.try_wait() {
+                Ok(None) => {
+                    i += 1;
+                    continue;
+                }
+                Ok(Some(_)) => {}
+                Err(e) => {
+                    let what = format!("--workers: the worker of tier {}: {e}", running[i].tier);
+                    failure.get_or_insert(CliError::new(Kind::Io, what));
+                }
+            }
+            let Running { tier, child } = running.swap_remove(i);
+            match ended(&tier, child) {
+                Ok(report) => {
+                    schedule.finished(&tier);
+                    done(&tier, report);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+    }
+    failure
 }
 
 /// The report of a tier whose file was kept.

@@ -369,7 +369,7 @@ impl registry::VariantDescriptor for GameVariant {
     /// ([`MorrisTiers::game_tiers`]) or of the movement phase to any count
     /// up to the variant's pieces; a build of any one tier of the space by
     /// its name; `open` reads any set of the variant's tiers, checking
-    /// every file's checksum first.
+    /// every file's checksum first; `verify` checks a folder one ply deep.
     fn tablebases(&self) -> Option<TablebaseSupport<Position>> {
         let rules = self.rules;
         // A variant without a tier space (Lasker Morris) has no tables.
@@ -404,6 +404,13 @@ impl registry::VariantDescriptor for GameVariant {
                 let tables: Box<dyn Oracle<Position>> =
                     Box::new(Tablebases::from_verified_folder(new_space(), folder)?);
                 Ok(tables)
+            }),
+            verify: Box::new(move |dir, tier, threads, progress| {
+                let space = new_space();
+                let tier = tier
+                    .map(|name| tablebase::tier_named(&space, name, Tier::movement(3, 3, false)))
+                    .transpose()?;
+                tablebase::verify_folder(&space, dir, tier, threads, progress)
             }),
         })
     }

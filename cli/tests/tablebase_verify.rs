@@ -1,0 +1,153 @@
+//! `lapilli tablebase verify`: a finished folder re-derived one ply deep
+//! (issue 24's distributed verification), clean, with a value changed on
+//! purpose behind a fixed checksum, on one process and on two.
+
+mod common;
+
+use common::{json, json_error, lapilli, TempDir};
+use lapilli_tablebase::{Manifest, TierFile};
+use serde_json::Value as Json;
+use std::path::Path;
+
+/// Six Men's Morris to 4 pieces a side (8 tiers, half of them with a
+/// removal pending, the side to move kept), built into `dir`.
+fn six(dir: &TempDir) {
+    json(&["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--out", dir.text(), "--json"]);
+}
+
+/// `verify DIR --json` (and `--workers N`): exit status and the object.
+fn verify(dir: &Path, workers: Option<&str>) -> (Option<i32>, Json) {
+    let mut args = vec!["tablebase", "verify", dir.to_str().unwrap(), "--json", "--threads", "1"];
+    if let Some(n) = workers {
+        args.extend(["--workers", n]);
+    }
+    let out = lapilli(&args, "");
+    (out.status.code(), serde_json::from_slice(&out.stdout).expect("one JSON object"))
+}
+
+/// The tiers of a report, the wall times left out.
+fn tiers(report: &Json) -> Vec<Json> {
+    let mut tiers = report["tiers"].as_array().unwrap().clone();
+    for t in &mut tiers {
+        t.as_object_mut().unwrap().remove("millis");
+    }
+    tiers
+}
+
+/// Adds 2 to the DTM stored at the first index of `tier` that holds a win
+/// in 3 plies or more, as a build would write it (the file's checksum and
+/// the manifest's entry fixed, so that only the values can tell); returns
+/// the index and the DTM it had.
+fn lengthen_a_win(dir: &Path, tier: &str) -> (u64, u64) {
+    let path = dir.join(TierFile::file_name(tier));
+    let (header, len) = TierFile::read_header_of_any(&path).unwrap();
+    assert_eq!(header.dtm_width, 1);
+    let n = header.entries;
+    let mut bytes = std::fs::read(&path).unwrap();
+    let dtm_at = (len - n - 4) as usize;
+    let wdl_at = dtm_at - n.div_ceil(4) as usize;
+    let wdl = |b: &[u8], i: usize| (b[wdl_at + i / 4] >> (2 * (i % 4))) & 3;
+    let index =
+        (0..n as usize).find(|&i| wdl(&bytes, i) == 1 && bytes[dtm_at + i] >= 3).expect("a win in 3 or more");
+    let dtm = bytes[dtm_at + index];
+    bytes[dtm_at + index] = dtm + 2;
+    let body = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let mut manifest = Manifest::read(dir).unwrap().unwrap();
+    manifest.tiers.iter_mut().filter(|e| e.tier == tier).for_each(|e| e.crc32 = crc);
+    manifest.write(dir).unwrap();
+    (index as u64, u64::from(dtm))
+}
+
+#[test]
+fn a_built_folder_verifies_clean_and_a_value_changed_on_purpose_is_named() {
+    let dir = TempDir::new("verify");
+    six(&dir);
+    let (status, clean) = verify(dir.path(), None);
+    assert_eq!(status, Some(0), "{clean}");
+    assert_eq!(clean["clean"], true);
+    assert_eq!(clean["mismatches"], 0);
+    // Every index of every tier is checked: the sum of the tier sizes the
+    // plan gives; the positions derived are the indices with a position,
+    // the classes `stats` counts.
+    let plan = json(&["tablebase", "plan", "six-mens-morris", "--max-pieces", "4", "--json"]);
+    assert_eq!(clean["entries"], plan["total_indices"]);
+    let stats = json(&["tablebase", "stats", dir.text(), "--json"]);
+    let classes: u64 =
+        stats["tiers"].as_array().unwrap().iter().map(|t| t["classes"].as_u64().unwrap()).sum();
+    assert_eq!(clean["positions"].as_u64(), Some(classes));
+    assert_eq!(clean["tiers"].as_array().unwrap().len(), 8);
+    assert_eq!(clean["tiers"][0]["tier"], "w4b4", "the largest first");
+    // Two worker processes give the same report.
+    let (status, two) = verify(dir.path(), Some("2"));
+    assert_eq!(status, Some(0), "{two}");
+    assert_eq!(tiers(&two), tiers(&clean));
+    assert_eq!(
+        (&two["entries"], &two["positions"], two["workers"].as_u64()),
+        (&clean["entries"], &clean["positions"], Some(2))
+    );
+
+    // A copy with one win made 2 plies longer, behind a fixed checksum.
+    let copy = TempDir::new("verify-changed");
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), copy.join(entry.file_name().to_str().unwrap())).unwrap();
+    }
+    let (index, dtm) = lengthen_a_win(copy.path(), "w3b3");
+    let (kind, message) = json_error(&["tablebase", "verify", copy.text(), "--json"], 2);
+    assert_eq!(kind, "tablebase");
+    assert!(message.contains("w3b3"), "{message}");
+    let (status, found) = verify(copy.path(), None);
+    assert_eq!(status, Some(2));
+    assert_eq!(found["clean"], false);
+    let w3b3 = found["tiers"].as_array().unwrap().iter().find(|t| t["tier"] == "w3b3").unwrap();
+    let changed =
+        w3b3["mismatches"].as_array().unwrap().iter().find(|m| m["index"] == index).expect("the index named");
+    assert_eq!(changed["stored"], serde_json::json!({"value": "win", "dtm": dtm + 2}));
+    assert_eq!(changed["derived"], serde_json::json!({"value": "win", "dtm": dtm}));
+    // The position named is the one at that index: its value in the
+    // untouched folder is the derived one.
+    let position = changed["position"].as_str().unwrap();
+    let probed = json(&["tablebase", "probe", dir.text(), "--position", position, "--json"]);
+    assert_eq!((&probed["value"], probed["dtm"].as_u64()), (&Json::from("win"), Some(dtm)));
+    // Only w3b3 and the tiers that lead to it can see the change.
+    for t in found["tiers"].as_array().unwrap() {
+        let name = t["tier"].as_str().unwrap();
+        if !["w3b3", "w4b3x", "w3b4x"].contains(&name) {
+            assert_eq!(t["mismatch_count"], 0, "{name}");
+        }
+    }
+    // The text names the tier and index; the exit status is 2.
+    let out = lapilli(&["tablebase", "verify", copy.text()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("mismatches in w3b3"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "index {index}: {position}: stored win in {} plies, derived win in {dtm} plies",
+            dtm + 2
+        )),
+        "{text}"
+    );
+    // Two workers: the same report, the same status.
+    let (status, two) = verify(copy.path(), Some("2"));
+    assert_eq!(status, Some(2));
+    assert_eq!(tiers(&two), tiers(&found));
+    assert_eq!(two["error"]["kind"], "tablebase");
+
+    // A file that fails its checksum is refused before any value is read,
+    // with the checksum's error, by one process and by workers.
+    let w4b4 = copy.join("w4b4.ltb");
+    let mut bytes = std::fs::read(&w4b4).unwrap();
+    let last = bytes.len() - 5;
+    bytes[last] ^= 1;
+    std::fs::write(&w4b4, &bytes).unwrap();
+    for workers in [&[][..], &["--workers", "2"][..]] {
+        let args = [&["tablebase", "verify", copy.text(), "--json"][..], workers].concat();
+        let (kind, message) = json_error(&args, 2);
+        assert_eq!(kind, "tablebase");
+        assert!(message.contains("w4b4.ltb: corrupted: the checksum is"), "{message}");
+    }
+}
