@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{json, json_error, lapilli, TempDir};
+use common::{json, json_error, lapilli, stdout, TempDir};
 use lapilli_tablebase::{Manifest, TierFile};
 use serde_json::Value as Json;
 use std::path::Path;
@@ -150,4 +150,21 @@ fn a_built_folder_verifies_clean_and_a_value_changed_on_purpose_is_named() {
         assert_eq!(kind, "tablebase");
         assert!(message.contains("w4b4.ltb: corrupted: the checksum is"), "{message}");
     }
+}
+
+#[test]
+fn the_help_names_the_verify_command_and_its_options() {
+    let help = stdout(&["tablebase", "--help"], "");
+    assert!(help.contains("verify"), "{help}");
+    let help = stdout(&["tablebase", "verify", "--help"], "");
+    for words in
+        ["<DIR>", "--tier <NAME>", "--workers <N>", "--threads", "--json", "one ply deep", "exit status 2"]
+    {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+    // --tier and --workers do not go together (a worker verifies a tier).
+    let out = lapilli(&["tablebase", "verify", "x", "--tier", "w3b3", "--workers", "2"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
 }

@@ -163,7 +163,8 @@ pub enum TablebaseCommand {
     /// stored as unused; and each file's header counts must be those of
     /// its entries. The folder is checked first as `stats` checks it
     /// (files of one variant, listed in the manifest, whole: a file that
-    /// fails its checksum is an error of kind `tablebase`). The report
+    /// fails its checksum is an error of kind `tablebase`; with --tier,
+    /// the files it reads are the ones checked whole). The report
     /// gives per tier the indices checked, the positions derived and the
     /// mismatches (the first 20 of each with index, position, stored and
     /// derived values); any mismatch is an error of kind `tablebase`
