@@ -532,12 +532,31 @@ fn rewrite_dtm(dir: &std::path::Path, tier: &str, index: u64, dtm: u8) {
     let mut bytes = std::fs::read(&path).unwrap();
     let n = header.entries;
     let dtm_start = len - n - 4;
-    assert_eq!(dtm_start - n.div_ceil(4) + n.div_ceil(4), dtm_start);
     bytes[(dtm_start + index) as usize] = dtm;
+    fix_checksum(dir, tier, &mut bytes);
+}
+
+/// Sets the WDL code (0 unused, 1 win, 2 loss, 3 draw) at `index` of the
+/// tier file of `tier`, as [`rewrite_dtm`] does.
+fn rewrite_wdl(dir: &std::path::Path, tier: &str, index: u64, code: u8) {
+    let path = dir.join(TierFile::file_name(tier));
+    let (header, len) = TierFile::read_header_of_any(&path).unwrap();
+    let n = header.entries;
+    let wdl_start = len - 4 - n * u64::from(header.dtm_width) - n.div_ceil(4);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = (wdl_start + index / 4) as usize;
+    let shift = 2 * (index % 4);
+    bytes[at] = bytes[at] & !(3 << shift) | code << shift;
+    fix_checksum(dir, tier, &mut bytes);
+}
+
+/// Writes `bytes` as the file of `tier` with its trailing checksum and
+/// the manifest's entry fixed.
+fn fix_checksum(dir: &std::path::Path, tier: &str, bytes: &mut [u8]) {
     let body = bytes.len() - 4;
     let crc = crc32fast::hash(&bytes[..body]);
     bytes[body..].copy_from_slice(&crc.to_le_bytes());
-    std::fs::write(&path, &bytes).unwrap();
+    std::fs::write(dir.join(TierFile::file_name(tier)), &bytes).unwrap();
     let mut manifest = Manifest::read(dir).unwrap().expect("a manifest");
     for e in &mut manifest.tiers {
         if e.tier == tier {
@@ -597,6 +616,16 @@ fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
     assert_eq!(t1.mismatch_count, 2);
     assert!(!t1.counts_agree, "the header's longest DTM is 2, the entries now hold 3");
     assert!(found[1..].iter().all(TierVerification::is_clean), "takes into it from t2 still draw");
+
+    // The slack index of t2 (8: no position) given a draw, behind a fixed
+    // checksum: named, with no position and nothing derived.
+    rewrite_wdl(&dir, "t2", 8, 3);
+    let found = verify_folder(&rings, &dir, Some(2), 1, &Silent).unwrap();
+    assert_eq!(
+        found[0].mismatches,
+        [Mismatch { index: 8, position: None, stored: Some(Value::Draw), derived: None }]
+    );
+    assert!(!found[0].counts_agree, "the header counts 1 unused index, the entries none");
 
     // A file that fails its checksum is refused before any value is read.
     let path = dir.join(TierFile::file_name("t3"));
