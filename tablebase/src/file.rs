@@ -211,7 +211,8 @@ impl TierFile {
     /// [`TablebaseError::Version`], [`TablebaseError::Mismatch`] (another
     /// variant, scheme or tier, or a size the space does not give the
     /// tier), [`TablebaseError::Truncated`], [`TablebaseError::Checksum`],
-    /// [`TablebaseError::Corrupt`]; [`TablebaseError::OutOfMemory`] when
+    /// [`TablebaseError::Corrupt`] (also for an unused or drawn entry whose
+    /// DTM is not 0); [`TablebaseError::OutOfMemory`] when
     /// the system refuses the memory of its contents or its table.
     pub fn read<S: TierSpace>(
         path: &Path,
@@ -381,7 +382,15 @@ impl TierFile {
             } else {
                 u32::from(u16::from_le_bytes([dtm[2 * i], dtm[2 * i + 1]]))
             };
-            codes.push(match (wdl[i / 4] >> (2 * (i % 4))) & 3 {
+            let code = (wdl[i / 4] >> (2 * (i % 4))) & 3;
+            if plies != 0 && (code == 0 || code == 3) {
+                let what = if code == 0 { "unused" } else { "a draw" };
+                return Err(TablebaseError::Corrupt {
+                    path: path.to_path_buf(),
+                    what: format!("entry {i} is {what} with a DTM of {plies} plies, where the format has 0"),
+                });
+            }
+            codes.push(match code {
                 0 => NONE,
                 1 => encode(Value::Win(plies)),
                 2 => encode(Value::Loss(plies)),

@@ -627,6 +627,13 @@ fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
     );
     assert!(!found[0].counts_agree, "the header counts 1 unused index, the entries none");
 
+    // A draw (index 0 of t2) with a DTM, which the format has 0 for draws
+    // and unused entries, behind a fixed checksum: the file is corrupt.
+    rewrite_dtm(&dir, "t2", 0, 5);
+    let err = verify_folder(&rings, &dir, Some(2), 1, &Silent).unwrap_err();
+    assert!(matches!(err, TablebaseError::Corrupt { .. }), "{err}");
+    assert!(err.to_string().contains("entry 0 is a draw with a DTM of 5 plies"), "{err}");
+
     // A file that fails its checksum is refused before any value is read.
     let path = dir.join(TierFile::file_name("t3"));
     let mut bytes = std::fs::read(&path).unwrap();
