@@ -4,6 +4,9 @@
 //! ([`Schedule`]). The files are the ground truth: a tier whose file is in
 //! the folder, whole and listed in its manifest, is not built again, so a
 //! build run again after a kill redoes only the tiers that were in flight.
+//! The loop over the child processes ([`run_children`]) is shared with
+//! `lapilli tablebase verify --workers N`, whose tiers are all ready at
+//! once.
 
 use super::build::BuiltTierJson;
 use super::*;
