@@ -43,6 +43,11 @@ fn six_plan() -> Json {
     json(&["tablebase", "plan", "six-mens-morris", "--max-pieces", "4", "--json"])
 }
 
+/// The names of the tiers of [`six_plan`], in its order.
+fn six_tier_names() -> Vec<String> {
+    six_plan()["tiers"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_string()).collect()
+}
+
 #[test]
 fn tiers_built_one_at_a_time_are_the_files_of_one_build() {
     let plan = six_plan();
@@ -180,12 +185,7 @@ fn builds_of_different_tiers_share_a_folder_and_one_tier_has_one_builder() {
 
 #[test]
 fn two_workers_give_the_files_of_one_process_and_a_restart_redoes_what_was_in_flight() {
-    let names: Vec<String> = six_plan()["tiers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = six_tier_names();
     let (one, two) = (TempDir::new("workers-one"), TempDir::new("workers-two"));
     json(&["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--out", one.text(), "--json"]);
     let build = |dir: &TempDir| {
@@ -244,12 +244,7 @@ fn children_of(parent: u32) -> Vec<i32> {
 
 #[test]
 fn a_worker_killed_mid_build_is_redone_by_the_next_run_alone() {
-    let names: Vec<String> = six_plan()["tiers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = six_tier_names();
     let (one, dir) = (TempDir::new("kill-one"), TempDir::new("kill-workers"));
     json(&["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--out", one.text(), "--json"]);
     let args =

@@ -136,17 +136,7 @@ impl GameVisitor for Build<'_> {
     /// the folder and reports each tier.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase build")?;
-        if let Some(n) = self.max_pieces.filter(|n| !(support.min_pieces..=support.max_pieces).contains(n)) {
-            return Err(CliError::new(
-                Kind::Option,
-                format!(
-                    "--max-pieces {n}: the endgame tables of {} go from {} to {} pieces a side",
-                    v.name(),
-                    support.min_pieces,
-                    support.max_pieces
-                ),
-            ));
-        }
+        check_max_pieces(self.max_pieces, v.name(), support.min_pieces, support.max_pieces)?;
         let options = BuildOptions {
             threads: self.threads,
             memory: self.memory_mib.map(|m| m.saturating_mul(1 << 20)),

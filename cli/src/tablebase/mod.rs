@@ -84,6 +84,18 @@ pub fn max_pieces_help() -> String {
     )
 }
 
+/// `--max-pieces n` refused (kind `option`) unless the endgame tables of
+/// the variant `name` go that far: from `min` to `max` pieces a side.
+fn check_max_pieces(n: Option<u8>, name: &str, min: u8, max: u8) -> Result<()> {
+    match n {
+        Some(n) if !(min..=max).contains(&n) => Err(CliError::new(
+            Kind::Option,
+            format!("--max-pieces {n}: the endgame tables of {name} go from {min} to {max} pieces a side"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The variant's tablebase support, or an option error naming `what`
 /// asked for it.
 fn support<V: VariantDescriptor>(v: &V, what: &str) -> Result<TablebaseSupport<V::Position>> {

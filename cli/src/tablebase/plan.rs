@@ -62,19 +62,7 @@ impl GameVisitor for Plan<'_> {
     /// Plans the variant's tier graph and reports it.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase plan")?;
-        if let Some(n) = self.max_pieces {
-            if !(support.min_pieces..=support.pieces).contains(&n) {
-                return Err(CliError::new(
-                    Kind::Option,
-                    format!(
-                        "--max-pieces {n}: the endgame tables of {} go from {} to {} pieces a side",
-                        v.name(),
-                        support.min_pieces,
-                        support.pieces
-                    ),
-                ));
-            }
-        }
+        check_max_pieces(self.max_pieces, v.name(), support.min_pieces, support.pieces)?;
         let plan = (support.plan)(self.max_pieces).map_err(tablebase_error)?;
         let endgames = (support.plan)(Some(support.pieces)).map_err(tablebase_error)?;
         let endgame_indices =
