@@ -87,7 +87,10 @@ fn tiers_built_one_at_a_time_are_the_files_of_one_build() {
     let (kind, message) = json_error(&[&args("w9b3")[..], &[single.text(), "--json"]].concat(), 2);
     assert_eq!(
         (kind.as_str(), message.as_str()),
-        ("option", "no tier \"w9b3\" in six-mens-morris (a tier is named like w3b3)")
+        (
+            "option",
+            "no tier \"w9b3\" in six-mens-morris (`tablebase plan six-mens-morris` lists its 131 tiers)"
+        )
     );
     for name in &names {
         let r = json(&[
@@ -352,6 +355,12 @@ fn a_signal_to_the_scheduler_stops_its_workers_cleanly() {
     assert_eq!(out.status.code(), Some(130), "{report}");
     assert_eq!(report["interrupted"]["signal"], "SIGINT");
     assert_eq!(report["error"]["kind"], "interrupted");
+    // Each worker listed its tier as it completed: the message says so.
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("the folder's manifest lists the tiers complete, not the whole build"),
+        "{message}"
+    );
     // No worker is left, nor a temporary file; the tiers named complete
     // are the files there.
     std::thread::sleep(std::time::Duration::from_millis(200));
@@ -370,4 +379,19 @@ fn a_signal_to_the_scheduler_stops_its_workers_cleanly() {
     let mut tables: Vec<String> = names.into_iter().filter(|n| n.ends_with(".ltb")).collect();
     tables.sort();
     assert_eq!(tables, complete);
+}
+
+#[test]
+fn a_tier_the_plan_does_not_list_is_refused() {
+    // w2b2 reads as a tier name, but Six Men's Morris ends below three
+    // pieces: no position of the game is in it.
+    let dir = TempDir::new("tier-w2b2");
+    let args = ["tablebase", "build", "six-mens-morris", "--tier", "w2b2", "--out", dir.text(), "--json"];
+    let (kind, message) = json_error(&args, 2);
+    assert_eq!(kind, "option");
+    assert_eq!(
+        message,
+        "no tier \"w2b2\" in six-mens-morris (`tablebase plan six-mens-morris` lists its 131 tiers)"
+    );
+    assert!(!dir.join("w2b2.ltb").exists());
 }

@@ -113,12 +113,27 @@ pub struct BuildJson {
 /// The error of a build stopped by `signal` after the tiers `complete` of
 /// `total`: kind `interrupted` (exit status 128 + the signal's number),
 /// and under `--json` the tiers complete beside the error.
-pub(super) fn interrupted(dir: &Path, signal: Signal, complete: &[String], total: usize) -> CliError {
+///
+/// One process writes the manifest last, so its stopped build leaves none;
+/// tiers built one at a time (`--tier`, the workers of `--workers`) are
+/// each listed as they complete (`listed`), so the manifest lists the
+/// tiers complete.
+pub(super) fn interrupted(
+    dir: &Path,
+    signal: Signal,
+    complete: &[String],
+    total: usize,
+    listed: bool,
+) -> CliError {
     let done = if complete.is_empty() { String::new() } else { format!(" ({})", complete.join(", ")) };
+    let manifest = if listed {
+        "the folder's manifest lists the tiers complete, not the whole build"
+    } else {
+        "the folder has no manifest until a build completes"
+    };
     let message = format!(
         "interrupted by {signal}: {} of {total} tiers complete in {}{done}; no tier is left half-written, and \
-         the folder has no manifest until a build completes (run the same build again: it keeps the tiers \
-         complete)",
+         {manifest} (run the same build again: it keeps the tiers complete)",
         complete.len(),
         dir.display(),
     );
@@ -147,7 +162,20 @@ impl GameVisitor for Build<'_> {
         let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop));
         let started = Instant::now();
         let built = match (&self.tier, self.max_pieces, self.workers) {
-            (Some(tier), _, _) => (support.build_tier)(tier, &self.dir, &options, &progress).map(|r| vec![r]),
+            (Some(tier), _, _) => {
+                // A name the rules can read but no position of the game has
+                // (`w2b2`: the game is over below three pieces) is refused
+                // as an unknown one: the game's tiers are its plan's.
+                let plan = (support.plan)(None).map_err(tablebase_error)?;
+                if plan.tier(tier).is_none() {
+                    return Err(tablebase_error(TablebaseError::UnknownTier {
+                        name: tier.clone(),
+                        variant: v.id(),
+                        hint: format!("`tablebase plan {}` lists its {} tiers", v.id(), plan.tiers.len()),
+                    }));
+                }
+                (support.build_tier)(tier, &self.dir, &options, &progress).map(|r| vec![r])
+            }
             (None, Some(n), Some(workers)) => {
                 let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
                 let scheduled = super::workers::Workers {
@@ -175,7 +203,7 @@ impl GameVisitor for Build<'_> {
         let reports = built.map_err(|e| {
             progress.finish();
             if let (TablebaseError::Interrupted { complete, total, .. }, Some(signal)) = (&e, stop.caught()) {
-                return interrupted(&self.dir, signal, complete, *total);
+                return interrupted(&self.dir, signal, complete, *total, self.tier.is_some());
             }
             if let TablebaseError::Locked { .. } | TablebaseError::TierLocked { .. } = &e {
                 let e = tablebase_error(e);

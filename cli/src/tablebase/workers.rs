@@ -141,7 +141,7 @@ impl Workers<'_> {
         );
         if let Some(signal) = stop.caught() {
             let complete: Vec<String> = reports.iter().map(|r| r.tier.clone()).collect();
-            return Err(super::build::interrupted(self.dir, signal, &complete, plan.tiers.len()));
+            return Err(super::build::interrupted(self.dir, signal, &complete, plan.tiers.len(), true));
         }
         match failure {
             Some(e) => Err(e),
