@@ -168,3 +168,17 @@ fn the_help_names_the_verify_command_and_its_options() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("cannot be used with"), "{stderr}");
 }
+
+#[test]
+fn a_folder_without_its_manifest_verifies_with_the_warning_stats_gives() {
+    let dir = TempDir::new("verify-no-manifest");
+    json(&["tablebase", "build", "six-mens-morris", "--max-pieces", "3", "--out", dir.text(), "--json"]);
+    std::fs::remove_file(dir.join("manifest.txt")).unwrap();
+    let out = lapilli(&["tablebase", "verify", dir.text(), "--json", "--threads", "1"], "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let report: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["clean"], true);
+    let warning = format!("warning: {} has no manifest (manifest.txt): its build did not finish", dir.text());
+    assert!(stderr.starts_with(&warning), "{stderr}");
+}

@@ -132,6 +132,12 @@ impl GameVisitor for Verify<'_> {
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase verify")?;
         let dir = self.folder.dir();
+        // As stats says: a clean verification of a folder without its
+        // manifest cannot tell a missing tier (the workers' `--tier` runs
+        // leave it to their scheduler).
+        if let Some(warning) = manifest_warning(self.folder).filter(|_| self.tier.is_none()) {
+            eprintln!("warning: {warning}");
+        }
         let started = Instant::now();
         let stop = Arc::new(Interrupt::catch(|_| {})?);
         let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop));
