@@ -316,13 +316,19 @@ impl Verify<'_> {
                 },
             };
             for m in &t.mismatches {
+                // Nothing derives for a position one of whose successors
+                // is stored as unused.
+                let derived = match (&m.derived, &m.position) {
+                    (None, Some(_)) => "nothing (a successor is stored as unused)".to_string(),
+                    (derived, _) => value(derived),
+                };
                 writeln!(
                     out,
                     "  index {}: {}: stored {}, derived {}",
                     m.index,
                     m.position.as_deref().unwrap_or("(no position)"),
                     value(&m.stored),
-                    value(&m.derived)
+                    derived
                 )?;
             }
         }

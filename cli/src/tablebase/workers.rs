@@ -266,7 +266,8 @@ fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
 
 /// What the worker of `tier` reported when it ended: its tier's report,
 /// or its error with the tier named (of the kind it reported; kind
-/// `resources` for a worker killed or crashed without a report; kind
+/// `resources`, with its message if it gave one, for a worker killed,
+/// stopped by a signal of its own or crashed; kind
 /// `tablebase` for one that built another variant than `variant`).
 fn worker_result(tier: &str, variant: &str, child: Child) -> Result<BuiltTierJson> {
     let out = child
@@ -289,10 +290,15 @@ fn worker_result(tier: &str, variant: &str, child: Child) -> Result<BuiltTierJso
     }
     let error = json.as_ref().map(|j| &j["error"]);
     let reported = error.and_then(|e| Some((Kind::named(e["kind"].as_str()?)?, e["message"].as_str()?)));
-    let (kind, message) = match reported {
-        Some((kind, message)) => (kind, message.to_string()),
+    let said = error.and_then(|e| e["message"].as_str());
+    let (kind, message) = match (reported, said) {
+        (Some((kind, message)), _) => (kind, message.to_string()),
+        // Stopped by a signal someone sent it alone (its own report says
+        // so, of the kind `interrupted` this process was not): the
+        // machine's doing, with its words.
+        (None, Some(said)) => (Kind::Resources, format!("the worker ended with {}: {said}", out.status)),
         // Killed or crashed before it could say why: the machine's doing.
-        None => (Kind::Resources, format!("the worker ended with {} and no report", out.status)),
+        (None, None) => (Kind::Resources, format!("the worker ended with {} and no report", out.status)),
     };
     Err(CliError::new(kind, format!("tier {tier}: {message}")))
 }
