@@ -303,27 +303,33 @@ pub fn solve_tier<S: TierSpace>(
             let mut counts = TierCounts::default();
             for (k, &code) in chunk.iter().enumerate() {
                 let index = (c * CHUNK + k) as u64;
-                let Some(value) = decode(code) else {
-                    counts.unused += 1;
-                    continue;
-                };
-                let orbit = u64::from(orbits[index as usize]);
-                match value {
-                    Value::Win(_) => (counts.win_classes += 1, counts.win += orbit),
-                    Value::Loss(_) => (counts.loss_classes += 1, counts.loss += orbit),
-                    Value::Draw => (counts.draw_classes += 1, counts.draw += orbit),
-                };
-                if let Some(dtm) = value.plies() {
-                    if counts.example.is_none() || dtm > counts.max_dtm {
-                        counts.max_dtm = dtm;
-                        counts.example = Some(index);
-                    }
-                }
+                count_entry(&mut counts, index, decode(code), u64::from(orbits[index as usize]));
             }
             counts
         })
         .reduce(TierCounts::default, merge_counts);
     Ok(TierTable { codes, counts })
+}
+
+/// Counts into `counts` the entry at `index` holding `value` (`None`: an
+/// unused index), whose position's orbit has `orbit` members: a class and
+/// its positions by value, and the longest DTM with its first example.
+pub(crate) fn count_entry(counts: &mut TierCounts, index: u64, value: Option<Value>, orbit: u64) {
+    let Some(value) = value else {
+        counts.unused += 1;
+        return;
+    };
+    match value {
+        Value::Win(_) => (counts.win_classes += 1, counts.win += orbit),
+        Value::Loss(_) => (counts.loss_classes += 1, counts.loss += orbit),
+        Value::Draw => (counts.draw_classes += 1, counts.draw += orbit),
+    };
+    if let Some(dtm) = value.plies() {
+        if counts.example.is_none() || dtm > counts.max_dtm {
+            counts.max_dtm = dtm;
+            counts.example = Some(index);
+        }
+    }
 }
 
 /// Adds two tiers' counts (the example of the longer DTM, the earlier index

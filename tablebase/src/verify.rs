@@ -6,7 +6,7 @@ use super::error::TablebaseError;
 use super::file::TierFile;
 use super::folder::TablebaseFolder;
 use super::probe::Tablebases;
-use super::solver::{merge_counts, terminal_value};
+use super::solver::{count_entry, merge_counts, terminal_value};
 use super::table::{TierCounts, TierTable};
 use super::TierSpace;
 use lapilli_game::{Game, Value};
@@ -216,23 +216,7 @@ impl Part {
     /// Counts the entry `stored` at `index` as the solver's last pass does
     /// (`orbit`: its position's orbit size, if it has a position).
     fn count(&mut self, index: u64, stored: Option<Value>, orbit: Option<u64>) {
-        let c = &mut self.counts;
-        let Some(value) = stored else {
-            c.unused += 1;
-            return;
-        };
-        let orbit = orbit.unwrap_or(0);
-        match value {
-            Value::Win(_) => (c.win_classes += 1, c.win += orbit),
-            Value::Loss(_) => (c.loss_classes += 1, c.loss += orbit),
-            Value::Draw => (c.draw_classes += 1, c.draw += orbit),
-        };
-        if let Some(dtm) = value.plies() {
-            if c.example.is_none() || dtm > c.max_dtm {
-                c.max_dtm = dtm;
-                c.example = Some(index);
-            }
-        }
+        count_entry(&mut self.counts, index, stored, orbit.unwrap_or(0));
     }
 
     /// `self`, then `later` (the indices after).
