@@ -245,19 +245,28 @@ fn children_of(parent: u32) -> Vec<i32> {
     out
 }
 
+/// The build of Six Men's Morris to 4 on two workers, its folder last.
+const SIX_ON_TWO_WORKERS: [&str; 9] =
+    ["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--workers", "2", "--json", "--out"];
+
+/// [`SIX_ON_TWO_WORKERS`] into `dir`, started and left running, its
+/// standard output piped.
+fn spawn_six_on_two_workers(dir: &TempDir) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lapilli"))
+        .args(SIX_ON_TWO_WORKERS)
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn a_worker_killed_mid_build_is_redone_by_the_next_run_alone() {
     let names = six_tier_names();
     let (one, dir) = (TempDir::new("kill-one"), TempDir::new("kill-workers"));
     json(&["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--out", one.text(), "--json"]);
-    let args =
-        ["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--workers", "2", "--json", "--out"];
-    let mut scheduler = std::process::Command::new(env!("CARGO_BIN_EXE_lapilli"))
-        .args(args)
-        .arg(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = SIX_ON_TWO_WORKERS;
+    let mut scheduler = spawn_six_on_two_workers(&dir);
     // A worker seen is killed (SIGKILL: no clean-up), mid-tier; one that
     // ended first (ESRCH: its tiers take milliseconds in a release build)
     // is passed over for the next, and a build that ends first kills none.
@@ -332,14 +341,7 @@ fn workers_build_the_variant_the_options_choose() {
 #[test]
 fn a_signal_to_the_scheduler_stops_its_workers_cleanly() {
     let dir = TempDir::new("workers-signal");
-    let args =
-        ["tablebase", "build", "six-mens-morris", "--max-pieces", "4", "--workers", "2", "--json", "--out"];
-    let scheduler = std::process::Command::new(env!("CARGO_BIN_EXE_lapilli"))
-        .args(args)
-        .arg(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let scheduler = spawn_six_on_two_workers(&dir);
     let started = std::time::Instant::now();
     while children_of(scheduler.id()).is_empty() {
         assert!(started.elapsed().as_secs() < 60, "no worker started");
