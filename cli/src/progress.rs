@@ -72,6 +72,15 @@ impl BuildProgress {
         }
     }
 
+    /// Prints `line` on standard error, above the bar if there is one
+    /// (a note the user must see, with or without a terminal).
+    pub fn note(&self, line: String) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
     /// Removes the bar from the terminal.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

@@ -12,6 +12,14 @@ pub fn plies(n: impl Into<u64>) -> String {
     format!("{n} {}", if n == 1 { "ply" } else { "plies" })
 }
 
+/// A count of things in words, `one` for one and `many` for any other
+/// number: `count(1, "tier", "tiers")` is "1 tier", `count(0, "tier",
+/// "tiers")` is "0 tiers".
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A game-theoretic value in words, for the side to move: "win in 1 ply",
 /// "loss in 7 plies", "draw".
 pub fn value_text(v: Value) -> String {
@@ -201,5 +209,8 @@ mod tests {
         assert_eq!(value_text(Value::Win(1)), "win in 1 ply");
         assert_eq!(value_text(Value::Loss(2)), "loss in 2 plies");
         assert_eq!(value_text(Value::Draw), "draw");
+        assert_eq!(count(1u32, "tier", "tiers"), "1 tier");
+        assert_eq!(count(0u32, "tier", "tiers"), "0 tiers");
+        assert_eq!(count(2u32, "mismatch", "mismatches"), "2 mismatches");
     }
 }

@@ -62,6 +62,17 @@ pub enum TablebaseError {
         /// The checksum of the contents.
         computed: u32,
     },
+    /// A sound tier file under another tier's file name (a copy, say):
+    /// readers find a tier by its file name.
+    #[error("{path}: holds tier {tier}, whose file must be named {expected}; rename or remove it")]
+    Misnamed {
+        /// The file.
+        path: PathBuf,
+        /// The tier its header names.
+        tier: String,
+        /// The file name of that tier.
+        expected: String,
+    },
     /// A header field or an entry out of range.
     #[error("{path}: corrupted: {what}")]
     Corrupt {

@@ -262,9 +262,10 @@ impl TablebaseFolder {
             let tier = f.header.check(&f.path, space, None)?;
             let expected = TierFile::file_name(&f.header.tier);
             if f.path.file_name().is_none_or(|n| n != expected.as_str()) {
-                return Err(TablebaseError::Corrupt {
-                    what: format!("the file holds tier {}, whose file is named {expected}", f.header.tier),
+                return Err(TablebaseError::Misnamed {
                     path: f.path.clone(),
+                    tier: f.header.tier.clone(),
+                    expected,
                 });
             }
             out.push((tier, f));
@@ -328,6 +329,40 @@ impl TablebaseFolder {
         }
         Ok(())
     }
+}
+
+/// Removes the files of `tiers` (names such as `w3b3`) from `dir` whose
+/// header does not read (truncated, damaged, of another format or format
+/// version, not a tier file) or names another tier: what a build that
+/// solves these tiers again does first, since such a file stops every
+/// reader of the folder. A sound file, a file of another game and a
+/// missing one are left. Returns each file removed with what was wrong.
+///
+/// # Errors
+/// [`TablebaseError::Io`] when a file cannot be read or removed.
+pub fn remove_damaged(
+    dir: &Path,
+    tiers: &[String],
+) -> Result<Vec<(PathBuf, TablebaseError)>, TablebaseError> {
+    let mut removed = Vec::new();
+    for tier in tiers {
+        let name = TierFile::file_name(tier);
+        let path = dir.join(&name);
+        if !path.is_file() {
+            continue;
+        }
+        let wrong = match TierFile::read_header_and_trailer(&path) {
+            Ok((header, _, _)) if header.tier == *tier => continue,
+            Ok((header, _, _)) => {
+                TablebaseError::Misnamed { path: path.clone(), tier: header.tier, expected: name }
+            }
+            Err(e @ TablebaseError::Io { .. }) => return Err(e),
+            Err(e) => e,
+        };
+        std::fs::remove_file(&path).map_err(|e| TablebaseError::io(&path, e))?;
+        removed.push((path, wrong));
+    }
+    Ok(removed)
 }
 
 /// The tier files (`*.ltb`) of `dir`, sorted: the one listing of a folder.

@@ -86,7 +86,7 @@ mod verify;
 pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
 pub use error::TablebaseError;
 pub use file::{TierFile, FORMAT_VERSION, MAGIC};
-pub use folder::{FolderFile, ManifestState, TablebaseFolder, EXTENSION};
+pub use folder::{remove_damaged, FolderFile, ManifestState, TablebaseFolder, EXTENSION};
 pub use job::{build_tier, tier_named};
 pub use lock::{tier_lock_file, LOCK_FILE};
 pub use manifest::{Manifest, ManifestEntry, MANIFEST_FILE};

@@ -174,10 +174,15 @@ impl GameVisitor for Build<'_> {
                         hint: format!("`tablebase plan {}` lists its {} tiers", v.id(), plan.tiers.len()),
                     }));
                 }
+                self.remove_damaged(std::slice::from_ref(tier), &progress)?;
                 (support.build_tier)(tier, &self.dir, &options, &progress).map(|r| vec![r])
             }
             (None, Some(n), Some(workers)) => {
                 let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
+                self.remove_damaged(
+                    &plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+                    &progress,
+                )?;
                 let scheduled = super::workers::Workers {
                     workers,
                     game_args: &self.game_args,
@@ -192,7 +197,14 @@ impl GameVisitor for Build<'_> {
                 let tiers = tiers?;
                 return self.report(&v, tiers, started);
             }
-            (None, Some(n), None) => (support.build_endgames)(n, &self.dir, &options, &progress),
+            (None, Some(n), None) => {
+                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
+                self.remove_damaged(
+                    &plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+                    &progress,
+                )?;
+                (support.build_endgames)(n, &self.dir, &options, &progress)
+            }
             (None, None, _) => {
                 return Err(CliError::new(
                     Kind::Option,
@@ -224,6 +236,26 @@ impl GameVisitor for Build<'_> {
 }
 
 impl Build<'_> {
+    /// With `--rebuild`, removes the files of `tiers` in the folder that no
+    /// reader can take (a truncated or damaged header, another tier's
+    /// contents: [`lapilli_tablebase::remove_damaged`]), each named on
+    /// standard error: they are built again, and would stop every build
+    /// of the folder as they are.
+    ///
+    /// # Errors
+    /// Kind `io` when a file cannot be read or removed.
+    fn remove_damaged(&self, tiers: &[String], progress: &BuildProgress) -> Result<()> {
+        if !self.rebuild || !self.dir.is_dir() {
+            return Ok(());
+        }
+        for (path, why) in lapilli_tablebase::remove_damaged(&self.dir, tiers).map_err(tablebase_error)? {
+            let why = why.to_string();
+            let why = why.strip_prefix(&format!("{}: ", path.display())).unwrap_or(&why).to_string();
+            progress.note(format!("removed {} to build it again ({why})", path.display()));
+        }
+        Ok(())
+    }
+
     /// Prints the report of a build of `tiers` that began at `started`.
     fn report<V: VariantDescriptor>(self, v: &V, tiers: Vec<BuiltTierJson>, started: Instant) -> Result<()> {
         let millis = started.elapsed().as_millis() as u64;
@@ -297,8 +329,8 @@ impl Build<'_> {
             .map_or("unknown".into(), |b| format!("{:.1} MiB", b as f64 / f64::from(1 << 20)));
         writeln!(
             out,
-            "{} tiers ({} solved, {} kept), {} positions, {} ms, peak memory {peak}",
-            report.tiers.len(),
+            "{} ({} solved, {} kept), {} positions, {} ms, peak memory {peak}",
+            crate::report::count(report.tiers.len() as u64, "tier", "tiers"),
             report.built,
             report.reused,
             report.positions,

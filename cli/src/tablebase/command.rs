@@ -70,7 +70,9 @@ pub enum TablebaseCommand {
         /// kind `resources`). No limit by default.
         #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
         memory: Option<u64>,
-        /// Solve every tier again, even those whose file is in the folder.
+        /// Solve every tier again, even those whose file is in the folder
+        /// (a file of one of its tiers that no reader can take, truncated,
+        /// damaged or holding another tier, is removed first and named).
         #[arg(long)]
         rebuild: bool,
         /// Wait for another build of the folder to finish instead of

@@ -101,7 +101,12 @@ impl GameVisitor for Plan<'_> {
             )?;
         }
         let total = plan.total_indices;
-        writeln!(out, "{} tiers, {total} indices ({})", plan.tiers.len(), short(total))?;
+        writeln!(
+            out,
+            "{}, {total} indices ({})",
+            crate::report::count(plan.tiers.len() as u64, "tier", "tiers"),
+            short(total)
+        )?;
         if self.max_pieces.is_none() {
             writeln!(
                 out,
@@ -124,9 +129,9 @@ impl GameVisitor for Plan<'_> {
         let c = &plan.critical_path;
         writeln!(
             out,
-            "critical path: {} tiers, {} indices ({}), {:.1}% of the work: at most {:.2}x faster with whole-tier \
+            "critical path: {}, {} indices ({}), {:.1}% of the work: at most {:.2}x faster with whole-tier \
              jobs on any number of workers",
-            c.tiers.len(),
+            crate::report::count(c.tiers.len() as u64, "tier", "tiers"),
             c.indices,
             short(c.indices),
             100.0 * c.share,

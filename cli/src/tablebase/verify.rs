@@ -2,11 +2,11 @@
 //! deep, every stored value re-derived from its successors' (Malom's
 //! check), on this process or on worker processes, one tier each.
 
-use super::workers::{child_command, run_children, threads_per_child};
+use super::workers::{child_command, run_children, threads_per_child, worker_error};
 use super::*;
 use crate::interrupt::Interrupt;
 use lapilli_tablebase::{CriticalPath, Mismatch, Plan, PlannedTier, Schedule, TierVerification};
-use std::process::Child;
+use std::process::Output;
 use std::sync::Arc;
 
 /// `lapilli tablebase verify` with its options.
@@ -268,9 +268,9 @@ impl Verify<'_> {
             CliError::new(
                 Kind::Tablebase,
                 format!(
-                    "{}: {} mismatches in {} of {} tiers ({}): stored values that their successors do not give{}",
+                    "{}: {} in {} of {} tiers ({}): stored values that their successors do not give{}",
                     report.dir,
-                    report.mismatches,
+                    crate::report::count(report.mismatches, "mismatch", "mismatches"),
                     failed.len(),
                     report.tiers.len(),
                     failed.join(", "),
@@ -334,11 +334,11 @@ impl Verify<'_> {
         }
         writeln!(
             out,
-            "{} tiers, {} indices checked ({} positions derived), {} mismatches, {} ms{}",
-            report.tiers.len(),
+            "{}, {} indices checked ({} positions derived), {}, {} ms{}",
+            crate::report::count(report.tiers.len() as u64, "tier", "tiers"),
             report.entries,
             report.positions,
-            report.mismatches,
+            crate::report::count(report.mismatches, "mismatch", "mismatches"),
             report.millis,
             report.workers.map_or(String::new(), |w| format!(" on {w} workers"))
         )?;
@@ -351,26 +351,12 @@ impl Verify<'_> {
 
 /// What the worker verifying `tier` reported when it ended: its tier's
 /// report (also when it found mismatches, which end it with the error
-/// status), or its error with the tier named (kind `resources` for a
-/// worker killed or crashed without a report).
-fn verify_result(tier: &str, child: Child) -> Result<VerifiedTierJson> {
-    let out = child
-        .wait_with_output()
-        .map_err(|e| CliError::new(Kind::Io, format!("--workers: the worker of tier {tier}: {e}")))?;
+/// status), or its error with the tier named ([`worker_error`]).
+fn verify_result(tier: &str, out: Output) -> Result<VerifiedTierJson> {
     let json: Option<serde_json::Value> = serde_json::from_slice(&out.stdout).ok();
     let report = json
         .as_ref()
         .and_then(|j| serde_json::from_value::<VerifiedTierJson>(j["tiers"][0].clone()).ok())
         .filter(|r| r.tier == tier);
-    if let Some(report) = report {
-        return Ok(report);
-    }
-    let error = json.as_ref().map(|j| &j["error"]);
-    let reported = error.and_then(|e| Some((Kind::named(e["kind"].as_str()?)?, e["message"].as_str()?)));
-    let (kind, message) = match reported {
-        Some((kind, message)) => (kind, message.to_string()),
-        None if out.status.success() => (Kind::Io, "the worker gave no report of it".to_string()),
-        None => (Kind::Resources, format!("the worker ended with {} and no report", out.status)),
-    };
-    Err(CliError::new(kind, format!("tier {tier}: {message}")))
+    report.ok_or_else(|| worker_error(tier, json.as_ref(), &out))
 }

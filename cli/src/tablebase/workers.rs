@@ -14,7 +14,9 @@ use crate::interrupt::Interrupt;
 use crate::progress::BuildProgress;
 use lapilli_tablebase::{Plan, Schedule, TierFile};
 use std::collections::BTreeSet;
-use std::process::{Child, Command, Stdio};
+use std::io::Read;
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How often the scheduler looks at its workers.
@@ -40,10 +42,63 @@ pub struct Workers<'a> {
     pub rebuild: bool,
 }
 
-/// One child at work: its tier and process.
+/// One child at work: its tier, its process, and the threads that read
+/// its standard output and error as it writes them (a child whose pipe is
+/// full would wait for its reader forever).
 struct Running {
     tier: String,
     child: Child,
+    stdout: Drain,
+    stderr: Drain,
+}
+
+/// A thread reading a child's pipe to its end.
+type Drain = Option<JoinHandle<Vec<u8>>>;
+
+/// Starts a thread that reads `pipe` to its end (what it read until a
+/// read error).
+///
+/// # Errors
+/// Kind `resources` when the system will not start the thread.
+fn drain(pipe: Option<impl Read + Send + 'static>, tier: &str) -> Result<Drain> {
+    let Some(mut pipe) = pipe else { return Ok(None) };
+    let reader = std::thread::Builder::new().name(format!("worker {tier} pipe")).spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        bytes
+    });
+    reader.map(Some).map_err(|e| {
+        CliError::new(
+            Kind::Resources,
+            format!("--workers: cannot start a thread to read the worker of tier {tier}: {e}"),
+        )
+    })
+}
+
+/// What a drain thread read (nothing if it had no pipe or panicked).
+fn drained(d: Drain) -> Vec<u8> {
+    d.and_then(|h| h.join().ok()).unwrap_or_default()
+}
+
+/// Starts `command`'s process for `tier` with its pipes drained.
+///
+/// # Errors
+/// Kind `resources` when the process or a thread cannot be started (a
+/// process started whose pipes cannot be read is killed and waited for).
+fn start(mut command: Command, tier: &str) -> Result<Running> {
+    let mut child = command.spawn().map_err(|e| {
+        CliError::new(Kind::Resources, format!("--workers: cannot start a worker for tier {tier}: {e}"))
+    })?;
+    let drains =
+        drain(child.stdout.take(), tier).and_then(|out| Ok((out, drain(child.stderr.take(), tier)?)));
+    match drains {
+        Ok((stdout, stderr)) => Ok(Running { tier: tier.to_string(), child, stdout, stderr }),
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err(e)
+        }
+    }
 }
 
 /// The tiers of `dir` that need no work: files whose header names their
@@ -102,8 +157,9 @@ impl Workers<'_> {
     /// SIGTERM and drop their tiers).
     pub fn run(&self, plan: &Plan, stop: &Interrupt, progress: &BuildProgress) -> Result<Vec<BuiltTierJson>> {
         let finished = if self.rebuild { BTreeSet::new() } else { finished_tiers(self.dir)? };
-        std::fs::create_dir_all(self.dir)
-            .map_err(|e| CliError::new(Kind::Io, format!("--out: cannot create the folder: {e}")))?;
+        std::fs::create_dir_all(self.dir).map_err(|e| {
+            CliError::new(Kind::Io, format!("--out: cannot create the folder: {}: {e}", self.dir.display()))
+        })?;
         let mut schedule = Schedule::new(plan, |t| finished.contains(t));
         let mut reports = Vec::new();
         if !finished.is_empty() {
@@ -151,8 +207,9 @@ impl Workers<'_> {
 }
 
 /// A command running this program as a worker: no standard input, its
-/// standard output (one JSON report) piped back, its standard error
-/// shared, in a process group of its own.
+/// standard output (one JSON report) and error piped back (its error is
+/// said once, by the scheduler, from its report), in a process group of
+/// its own.
 ///
 /// # Errors
 /// Kind `io` when this program cannot be found.
@@ -160,7 +217,7 @@ pub(super) fn child_command() -> Result<Command> {
     let exe = std::env::current_exe()
         .map_err(|e| CliError::new(Kind::Io, format!("--workers: cannot find this program to run: {e}")))?;
     let mut c = Command::new(exe);
-    c.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+    c.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     std::os::unix::process::CommandExt::process_group(&mut c, 0);
     Ok(c)
 }
@@ -178,8 +235,8 @@ pub(super) fn threads_per_child(threads: usize, workers: usize) -> usize {
 /// processes at once, each started by `command` with its tier's name, the
 /// ready tier with the longest path to the end first, until every tier is
 /// finished or no more can start: the machinery of `build --workers` and
-/// `verify --workers`. When a child ends, `ended` turns it into its tier's
-/// report (or error); a report marks the tier finished in `schedule` and
+/// `verify --workers`. When a child ends, `ended` turns what it wrote and
+/// its exit status into its tier's report (or error); a report marks the tier finished in `schedule` and
 /// goes to `done`. Returns the first error; a worker that cannot be
 /// started, or an error, stops the scheduling, and the children running
 /// then finish first. When `stop` catches a signal, the children running
@@ -191,7 +248,7 @@ pub(super) fn run_children<R>(
     schedule: &mut Schedule,
     stop: &Interrupt,
     command: impl Fn(&str) -> Result<Command>,
-    mut ended: impl FnMut(&str, Child) -> Result<R>,
+    mut ended: impl FnMut(&str, Output) -> Result<R>,
     mut done: impl FnMut(&str, R),
 ) -> Option<CliError> {
     let mut running: Vec<Running> = Vec::new();
@@ -207,16 +264,10 @@ pub(super) fn run_children<R>(
         }
         while failure.is_none() && !stopping && running.len() < workers {
             let Some(tier) = schedule.next_ready() else { break };
-            let spawned = command(&tier).and_then(|mut c| {
-                c.spawn().map_err(|e| {
-                    let what = format!("--workers: cannot start a worker for tier {tier}: {e}");
-                    CliError::new(Kind::Resources, what)
-                })
-            });
             // A worker that does not start stops the scheduling; those
             // running finish their tiers first.
-            match spawned {
-                Ok(child) => running.push(Running { tier, child }),
+            match command(&tier).and_then(|c| start(c, &tier)) {
+                Ok(r) => running.push(r),
                 Err(e) => failure = Some(e),
             }
         }
@@ -226,19 +277,23 @@ pub(super) fn run_children<R>(
         std::thread::sleep(POLL);
         let mut i = 0;
         while i < running.len() {
-            match running[i].child.try_wait() {
+            let status = match running[i].child.try_wait() {
                 Ok(None) => {
                     i += 1;
                     continue;
                 }
-                Ok(Some(_)) => {}
+                Ok(Some(status)) => Ok(status),
                 Err(e) => {
                     let what = format!("--workers: the worker of tier {}: {e}", running[i].tier);
-                    failure.get_or_insert(CliError::new(Kind::Io, what));
+                    // Not to be waited for again: killed, then reaped.
+                    let _ = running[i].child.kill();
+                    running[i].child.wait().map_err(|_| CliError::new(Kind::Io, what))
                 }
-            }
-            let Running { tier, child } = running.swap_remove(i);
-            match ended(&tier, child) {
+            };
+            let Running { tier, child: _, stdout, stderr } = running.swap_remove(i);
+            let output =
+                status.map(|status| Output { status, stdout: drained(stdout), stderr: drained(stderr) });
+            match output.and_then(|out| ended(&tier, out)) {
                 Ok(report) => {
                     schedule.finished(&tier);
                     done(&tier, report);
@@ -265,14 +320,9 @@ fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
 }
 
 /// What the worker of `tier` reported when it ended: its tier's report,
-/// or its error with the tier named (of the kind it reported; kind
-/// `resources`, with its message if it gave one, for a worker killed,
-/// stopped by a signal of its own or crashed; kind
-/// `tablebase` for one that built another variant than `variant`).
-fn worker_result(tier: &str, variant: &str, child: Child) -> Result<BuiltTierJson> {
-    let out = child
-        .wait_with_output()
-        .map_err(|e| CliError::new(Kind::Io, format!("--workers: the worker of tier {tier}: {e}")))?;
+/// or its error with the tier named ([`worker_error`]; kind `tablebase`
+/// for one that built another variant than `variant`).
+fn worker_result(tier: &str, variant: &str, out: Output) -> Result<BuiltTierJson> {
     let json: Option<serde_json::Value> = serde_json::from_slice(&out.stdout).ok();
     if out.status.success() {
         if let Some(other) = json.as_ref().and_then(|j| j["variant"].as_str()).filter(|v| *v != variant) {
@@ -288,17 +338,30 @@ fn worker_result(tier: &str, variant: &str, child: Child) -> Result<BuiltTierJso
             CliError::new(Kind::Io, format!("--workers: the worker of tier {tier} gave no report of it"))
         });
     }
-    let error = json.as_ref().map(|j| &j["error"]);
+    Err(worker_error(tier, json.as_ref(), &out))
+}
+
+/// The error of the worker of `tier` that ended without its tier's report
+/// (`json`: its standard output, read as JSON), with the tier named: of
+/// the kind it reported; kind `resources` for a worker killed, stopped by
+/// a signal of its own or crashed (the machine's doing), with its own
+/// words if it said any (its JSON's message, else the last line of its
+/// standard error); kind `io` for one that ended well with no report.
+pub(super) fn worker_error(tier: &str, json: Option<&serde_json::Value>, out: &Output) -> CliError {
+    let error = json.map(|j| &j["error"]);
     let reported = error.and_then(|e| Some((Kind::named(e["kind"].as_str()?)?, e["message"].as_str()?)));
-    let said = error.and_then(|e| e["message"].as_str());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let last_line = stderr.lines().rev().map(str::trim).find(|l| !l.is_empty());
+    let said = error.and_then(|e| e["message"].as_str()).or(last_line);
     let (kind, message) = match (reported, said) {
         (Some((kind, message)), _) => (kind, message.to_string()),
+        (None, _) if out.status.success() => (Kind::Io, "the worker gave no report of it".to_string()),
         // Stopped by a signal someone sent it alone (its own report says
         // so, of the kind `interrupted` this process was not): the
         // machine's doing, with its words.
         (None, Some(said)) => (Kind::Resources, format!("the worker ended with {}: {said}", out.status)),
-        // Killed or crashed before it could say why: the machine's doing.
+        // Killed or crashed before it could say why.
         (None, None) => (Kind::Resources, format!("the worker ended with {} and no report", out.status)),
     };
-    Err(CliError::new(kind, format!("tier {tier}: {message}")))
+    CliError::new(kind, format!("tier {tier}: {message}"))
 }
