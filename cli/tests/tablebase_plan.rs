@@ -37,6 +37,47 @@ fn the_plan_of_nine_mens_morris_names_its_critical_path() {
     assert_eq!((kind.as_str(), message.contains("from 3 to 9 pieces")), ("option", true), "{message}");
 }
 
+#[test]
+fn the_costed_plan_of_nine_mens_morris_is_worked_out_again_from_its_tiers() {
+    let p =
+        json(&["tablebase", "plan", "nine-mens-morris", "--machines", "1,64", "--rate", "2000000", "--json"]);
+    let tiers = p["tiers"].as_array().unwrap();
+    let size = |name: &Json| tiers.iter().find(|t| t["name"] == *name).unwrap()["size"].as_u64().unwrap();
+    // The working sets, again from the tiers: 6 bytes an index, 2 per
+    // index of each dependency.
+    let (memory, tier) = tiers
+        .iter()
+        .map(|t| {
+            let deps: u64 = t["dependencies"].as_array().unwrap().iter().map(size).sum();
+            (6 * t["size"].as_u64().unwrap() + 2 * deps, t["name"].as_str().unwrap())
+        })
+        .max()
+        .unwrap();
+    let (one, many) = (&p["cost"][0], &p["cost"][1]);
+    assert_eq!(
+        (one["memory_per_machine"].as_u64().unwrap(), one["memory_tier"].as_str().unwrap()),
+        (memory, tier)
+    );
+    assert_eq!(tier, "w8b8x");
+    // One machine: every index after another; 64: the critical path.
+    assert_eq!(one["seconds"].as_f64().unwrap(), 71_247_833_657.0 / 2e6);
+    assert_eq!(many["seconds"].as_f64().unwrap(), 14_666_447_972.0 / 2e6);
+    // Files: 2 bits and 1 or 2 bytes an index, each tier rounded up.
+    let wdl: u64 = tiers.iter().map(|t| t["size"].as_u64().unwrap().div_ceil(4)).sum();
+    assert_eq!(
+        one["storage"],
+        serde_json::json!({"least": wdl + 71_247_833_657u64, "most": wdl + 2 * 71_247_833_657u64})
+    );
+    let text = stdout(&["tablebase", "plan", "nine-mens-morris", "--machines", "8"], "");
+    assert!(text.contains("memory a machine 10.5 GiB (tier w8b8x)"), "{text}");
+    assert!(text.contains("        8      2.6 h     4.84x      2.6 h    61%"), "{text}");
+    let (kind, message) = json_error(
+        &["tablebase", "plan", "nine-mens-morris", "--machines", "2", "--rate", "-1", "--json"],
+        2,
+    );
+    assert_eq!(kind, "usage", "{message}");
+}
+
 /// The plan of Six Men's Morris' endgame tables to 4 a side, in
 /// dependency order.
 fn six_plan() -> Json {

@@ -87,7 +87,7 @@ impl TierReport {
 /// The bytes solving `tier` takes: 6 per index of the tier (value code,
 /// counter, loss floor, orbit size), 2 per index of each dependency loaded.
 pub(crate) fn working_set<S: TierSpace>(space: &S, tier: S::Tier) -> u64 {
-    6 * space.size(tier) + space.dependencies(tier).iter().map(|&d| 2 * space.size(d)).sum::<u64>()
+    crate::cost::working_set(space.size(tier), space.dependencies(tier).iter().map(|&d| space.size(d)))
 }
 
 /// Solves `tiers` and everything they depend on in memory, dependencies

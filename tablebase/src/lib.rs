@@ -65,6 +65,7 @@
 #![warn(missing_debug_implementations)]
 
 mod build;
+mod cost;
 mod error;
 mod file;
 mod folder;
@@ -84,6 +85,7 @@ mod table;
 mod verify;
 
 pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
+pub use cost::{cost, working_set, Bytes, Cost, CostModel};
 pub use error::TablebaseError;
 pub use file::{TierFile, FORMAT_VERSION, MAGIC};
 pub use folder::{remove_damaged, FolderFile, ManifestState, TablebaseFolder, EXTENSION};

@@ -100,21 +100,26 @@ pub fn plan<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Plan, Tablebas
     let deps: Vec<Vec<S::Tier>> = order.iter().map(|&t| space.dependencies(t)).collect();
     // Every dependency is in `order`, before its dependent (ordered_tiers).
     let edges: Vec<Vec<usize>> = deps.iter().map(|d| d.iter().map(|t| position[t]).collect()).collect();
+    let names = order.iter().map(|&t| space.tier_name(t)).collect();
+    Ok(from_graph(names, sizes, edges))
+}
+
+/// The plan of a DAG of tiers: their names, sizes and dependencies (as
+/// positions in these lists, each before its dependents).
+pub(crate) fn from_graph(names: Vec<String>, sizes: Vec<u64>, edges: Vec<Vec<usize>>) -> Plan {
     let chains = Chains::of(&sizes, &edges);
     let total_indices = sizes.iter().sum();
-    let critical: Vec<String> = chains.critical.iter().map(|&i| space.tier_name(order[i])).collect();
-    let planned = order
-        .iter()
-        .enumerate()
-        .map(|(i, &t)| PlannedTier {
-            name: space.tier_name(t),
+    let critical: Vec<String> = chains.critical.iter().map(|&i| names[i].clone()).collect();
+    let planned = (0..names.len())
+        .map(|i| PlannedTier {
+            name: names[i].clone(),
             size: sizes[i],
-            dependencies: deps[i].iter().map(|&d| space.tier_name(d)).collect(),
+            dependencies: edges[i].iter().map(|&d| names[d].clone()).collect(),
             earliest_start: chains.before[i],
             path_to_end: chains.after[i],
         })
         .collect();
-    Ok(Plan {
+    Plan {
         tiers: planned,
         total_indices,
         critical_path: CriticalPath {
@@ -122,7 +127,7 @@ pub fn plan<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Plan, Tablebas
             share: share(chains.critical_indices, total_indices),
             tiers: critical,
         },
-    })
+    }
 }
 
 /// `part` over `whole`, 0 when `whole` is 0.

@@ -2,12 +2,18 @@
 //! totals and its critical path, without building anything.
 
 use super::*;
+use lapilli_game::alloc::byte_size;
+use lapilli_tablebase::CostModel;
 
 /// `lapilli tablebase plan` with its options.
 pub struct Plan<'o> {
     /// The endgame tables to this many pieces a side; `None` for the
     /// whole game.
     pub max_pieces: Option<u8>,
+    /// The numbers of machines to cost the plan on (none: no cost).
+    pub machines: Vec<u32>,
+    /// Indices a machine solves a second.
+    pub rate: f64,
     /// JSON output.
     pub json: bool,
     /// Where the report goes.
@@ -34,6 +40,10 @@ pub struct PlanJson<'p> {
     /// The total indices over the critical path's: the most whole-tier
     /// jobs can speed the build up, whatever the number of workers.
     pub speedup_bound: f64,
+    /// The plan costed on each number of machines asked for (absent when
+    /// none was).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<lapilli_tablebase::Cost>,
 }
 
 /// `n` as a short figure: `71.2 G`, `424.2 k`, `812`.
@@ -76,6 +86,14 @@ impl GameVisitor for Plan<'_> {
             endgame_indices,
             largest,
             speedup_bound: plan.speedup_bound(),
+            cost: self
+                .machines
+                .iter()
+                .map(|&m| {
+                    let model = CostModel { machines: m as usize, indices_per_second: self.rate };
+                    lapilli_tablebase::cost(&plan, model)
+                })
+                .collect(),
         };
         let out = self.out;
         if self.json {
@@ -138,8 +156,55 @@ impl GameVisitor for Plan<'_> {
             report.speedup_bound
         )?;
         writeln!(out, "  {}", c.tiers.join(" "))?;
-        Ok(())
+        write_cost(out, &report.cost)
     }
+}
+
+/// The text of a plan's costs: a line per number of machines.
+fn write_cost(out: &mut dyn Write, cost: &[lapilli_tablebase::Cost]) -> Result<()> {
+    let Some(first) = cost.first() else { return Ok(()) };
+    writeln!(
+        out,
+        "costed at {} indices a second a machine (--rate), one tier at a time a machine, longest path first:",
+        first.indices_per_second
+    )?;
+    writeln!(
+        out,
+        "  memory a machine {} (tier {}), largest file {}, files in all {}, through the shared folder {}",
+        byte_size(first.memory_per_machine),
+        first.memory_tier,
+        bytes(first.largest_file),
+        bytes(first.storage),
+        bytes(first.traffic)
+    )?;
+    writeln!(out, "{:>9} {:>10} {:>9} {:>10} {:>6}", "machines", "time", "speed-up", "at best", "busy")?;
+    for c in cost {
+        writeln!(
+            out,
+            "{:>9} {:>10} {:>8.2}x {:>10} {:>5.0}%",
+            c.machines,
+            duration(c.seconds),
+            c.one_machine_seconds / c.seconds.max(f64::MIN_POSITIVE),
+            duration(c.bound_seconds),
+            100.0 * c.utilisation
+        )?;
+    }
+    Ok(())
+}
+
+/// A span of seconds in the unit that reads best: `45 s`, `12.5 min`,
+/// `13.1 h`.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.1} min", s / 60.0),
+        s => format!("{:.1} h", s / 3600.0),
+    }
+}
+
+/// A range of bytes: `81.2-146.6 GiB`.
+fn bytes(b: lapilli_tablebase::Bytes) -> String {
+    format!("{} to {}", byte_size(b.least), byte_size(b.most))
 }
 
 #[cfg(test)]
@@ -154,5 +219,8 @@ mod tests {
         assert_eq!(short(71_247_833_657), "71.2 G");
         assert_eq!(percent(1, 4), 25.0);
         assert_eq!(percent(1, 0), 0.0);
+        assert_eq!(duration(45.2), "45 s");
+        assert_eq!(duration(750.0), "12.5 min");
+        assert_eq!(duration(47_160.0), "13.1 h");
     }
 }
