@@ -1,12 +1,14 @@
 //! The progress bar of tablebase builds, on standard error.
 
+use crate::error::CliError;
 use crate::interrupt::Interrupt;
+use crate::tablebase::{BuiltTierJson, TierLog};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lapilli_tablebase::{Progress, TierReport};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The bar's layout: the tier, the time, the bar, entries done of the
 /// tier's, the rate and the time left.
@@ -26,6 +28,9 @@ pub struct BuildProgress {
     noted: AtomicBool,
     /// The signals that ask the build to stop.
     stop: Option<Arc<Interrupt>>,
+    /// The log each finished tier is written to (`--log`), and the first
+    /// error writing it, which stops the build.
+    log: Option<(Arc<TierLog>, Mutex<Option<CliError>>)>,
 }
 
 impl BuildProgress {
@@ -34,11 +39,11 @@ impl BuildProgress {
     pub fn new(quiet: bool) -> BuildProgress {
         let (note, noted) = (None, AtomicBool::new(false));
         if quiet || !std::io::stderr().is_terminal() {
-            return BuildProgress { bar: None, note, noted, stop: None };
+            return BuildProgress { bar: None, note, noted, stop: None, log: None };
         }
         let style = ProgressStyle::with_template(TEMPLATE).unwrap_or_else(|_| ProgressStyle::default_bar());
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style);
-        BuildProgress { bar: Some(bar), note, noted, stop: None }
+        BuildProgress { bar: Some(bar), note, noted, stop: None, log: None }
     }
 
     /// The same progress, printing `note` on standard error when the
@@ -56,8 +61,20 @@ impl BuildProgress {
         self
     }
 
+    /// The same progress, writing a line for each tier finished to `log`
+    /// (`None`: no log).
+    pub fn with_log(mut self, log: Option<Arc<TierLog>>) -> BuildProgress {
+        self.log = log.map(|l| (l, Mutex::new(None)));
+        self
+    }
+
+    /// The first error writing the log, if any (taken: asked again, none).
+    pub fn log_error(&self) -> Option<CliError> {
+        self.log.as_ref().and_then(|(_, e)| e.lock().unwrap_or_else(|p| p.into_inner()).take())
+    }
+
     /// Prints `line` on standard error, above the bar if it is drawn.
-    fn say(&self, line: &str) {
+    pub fn say(&self, line: &str) {
         match &self.bar {
             Some(bar) => bar.suspend(|| eprintln!("{line}")),
             None => eprintln!("{line}"),
@@ -69,15 +86,6 @@ impl BuildProgress {
     pub fn println(&self, line: String) {
         if let Some(bar) = &self.bar {
             bar.println(line);
-        }
-    }
-
-    /// Prints `line` on standard error, above the bar if there is one
-    /// (a note the user must see, with or without a terminal).
-    pub fn note(&self, line: String) {
-        match &self.bar {
-            Some(bar) => bar.println(line),
-            None => eprintln!("{line}"),
         }
     }
 
@@ -116,7 +124,8 @@ impl Progress for BuildProgress {
     }
 
     fn cancelled(&self) -> bool {
-        self.stop.as_ref().is_some_and(|s| s.caught().is_some())
+        let log_failed = || self.log.as_ref().is_some_and(|(_, e)| e.lock().is_ok_and(|e| e.is_some()));
+        self.stop.as_ref().is_some_and(|s| s.caught().is_some()) || log_failed()
     }
 
     fn waiting_for_lock(&self, dir: &Path) {
@@ -124,6 +133,11 @@ impl Progress for BuildProgress {
     }
 
     fn finish_tier(&self, report: &TierReport) {
+        if let Some((log, error)) = &self.log {
+            if let Err(e) = log.write(&BuiltTierJson::from(report)) {
+                error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+            }
+        }
         if let Some(bar) = &self.bar {
             let counts = &report.file.counts;
             let how = if report.reused {

@@ -23,6 +23,8 @@ pub struct Build<'o> {
     pub wait: bool,
     /// JSON output (and no progress bar).
     pub json: bool,
+    /// The file a JSON line per finished tier is appended to (`--log`).
+    pub log: Option<PathBuf>,
     /// Child processes to run the tiers on (`--workers`), `None` for this
     /// process alone.
     pub workers: Option<usize>,
@@ -60,6 +62,15 @@ pub struct BuiltTierJson {
     pub positions_per_second: f64,
     /// Whether the tier's file was already there and kept.
     pub reused: bool,
+    /// The machine that solved it (absent for a file kept, or where the
+    /// system does not say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// The peak resident memory of the process that solved it, bytes:
+    /// given by a build of one tier (`--tier`, the workers of
+    /// `--workers`), absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_memory_bytes: Option<u64>,
 }
 
 impl From<&TierReport> for BuiltTierJson {
@@ -78,6 +89,8 @@ impl From<&TierReport> for BuiltTierJson {
             memory_bytes: r.memory,
             positions_per_second: r.positions_per_second().round(),
             reused: r.reused,
+            host: if r.reused { None } else { super::tierlog::host_name() },
+            peak_memory_bytes: None,
         }
     }
 }
@@ -159,7 +172,8 @@ impl GameVisitor for Build<'_> {
             wait: self.wait,
         };
         let stop = Arc::new(Interrupt::catch(|_| {})?);
-        let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop));
+        let log = self.log.as_deref().map(super::TierLog::open).transpose()?.map(Arc::new);
+        let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop)).with_log(log.clone());
         let started = Instant::now();
         let built = match (&self.tier, self.max_pieces, self.workers) {
             (Some(tier), _, _) => {
@@ -191,6 +205,7 @@ impl GameVisitor for Build<'_> {
                     threads: self.threads,
                     memory_mib: self.memory_mib,
                     rebuild: self.rebuild,
+                    log: log.as_deref(),
                 };
                 let tiers = scheduled.run(&plan, &stop, &progress);
                 progress.finish();
@@ -212,6 +227,10 @@ impl GameVisitor for Build<'_> {
                 ))
             }
         };
+        if let Some(e) = progress.log_error() {
+            progress.finish();
+            return Err(e);
+        }
         let reports = built.map_err(|e| {
             progress.finish();
             if let (TablebaseError::Interrupted { complete, total, .. }, Some(signal)) = (&e, stop.caught()) {
@@ -251,14 +270,25 @@ impl Build<'_> {
         for (path, why) in lapilli_tablebase::remove_damaged(&self.dir, tiers).map_err(tablebase_error)? {
             let why = why.to_string();
             let why = why.strip_prefix(&format!("{}: ", path.display())).unwrap_or(&why).to_string();
-            progress.note(format!("removed {} to build it again ({why})", path.display()));
+            progress.say(&format!("removed {} to build it again ({why})", path.display()));
         }
         Ok(())
     }
 
     /// Prints the report of a build of `tiers` that began at `started`.
-    fn report<V: VariantDescriptor>(self, v: &V, tiers: Vec<BuiltTierJson>, started: Instant) -> Result<()> {
+    fn report<V: VariantDescriptor>(
+        self,
+        v: &V,
+        mut tiers: Vec<BuiltTierJson>,
+        started: Instant,
+    ) -> Result<()> {
         let millis = started.elapsed().as_millis() as u64;
+        // One tier solved by this process alone: its peak is the tier's.
+        if let (Some(_), [one]) = (&self.tier, tiers.as_mut_slice()) {
+            if !one.reused {
+                one.peak_memory_bytes = peak_memory_bytes();
+            }
+        }
         let report = BuildJson {
             game: v.name(),
             variant: v.id(),

@@ -79,6 +79,15 @@ pub enum TablebaseCommand {
         /// refusing ("another build is writing DIR", kind `io`).
         #[arg(long)]
         wait: bool,
+        /// Append a JSON line to FILE for each tier as it finishes (kept
+        /// ones too): the tier's fields of --json ({"tier", "entries",
+        /// "positions", ..., "millis", "memory_bytes", "reused"}), "host"
+        /// (the machine that solved it), "peak_memory_bytes" (the peak of
+        /// the worker that solved it, under --workers) and
+        /// "logged_unix_ms". A file that cannot be written stops the
+        /// build (kind `io`).
+        #[arg(long, value_name = "FILE")]
+        log: Option<PathBuf>,
         /// Print one JSON object instead of text; an error is then also
         /// printed as {"error": {"kind": ..., "message": ...}}.
         #[arg(long)]
@@ -231,6 +240,7 @@ impl TablebaseCommand {
                 memory,
                 rebuild,
                 wait,
+                log,
                 json,
             } => {
                 let game_args = command_line(&game);
@@ -244,6 +254,7 @@ impl TablebaseCommand {
                     memory_mib: memory,
                     rebuild,
                     wait,
+                    log,
                     json,
                     out,
                 };

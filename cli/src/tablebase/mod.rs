@@ -23,14 +23,16 @@ mod command;
 mod plan;
 mod probe;
 mod stats;
+mod tierlog;
 mod verify;
 mod workers;
 
-pub use build::Build;
+pub use build::{Build, BuiltTierJson};
 pub use command::TablebaseCommand;
 pub use plan::Plan;
 pub use probe::Probe;
 pub use stats::Stats;
+pub use tierlog::TierLog;
 pub use verify::Verify;
 
 pub use lapilli_registry::store_dir;

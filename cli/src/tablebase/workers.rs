@@ -40,6 +40,8 @@ pub struct Workers<'a> {
     pub memory_mib: Option<u64>,
     /// Solve every tier again.
     pub rebuild: bool,
+    /// The log a line per tier finished goes to (`--log`).
+    pub log: Option<&'a super::TierLog>,
 }
 
 /// One child at work: its tier, its process, and the threads that read
@@ -175,8 +177,15 @@ impl Workers<'_> {
         let name = format!("{} workers", self.workers);
         lapilli_tablebase::Progress::start_tier(progress, &name, plan.total_indices);
         let total = plan.tiers.len();
+        let mut log_error = None;
+        let mut log = |report: &BuiltTierJson| {
+            if let Some(Err(e)) = self.log.map(|l| l.write(report)) {
+                log_error.get_or_insert(e);
+            }
+        };
         for r in &reports {
             lapilli_tablebase::Progress::advance(progress, r.entries);
+            log(r);
         }
         let failure = run_children(
             self.workers,
@@ -192,9 +201,11 @@ impl Workers<'_> {
                     "{tier:>12}: {} positions ({how}), {done} of {total} tiers",
                     report.positions
                 ));
+                log(&report);
                 reports.push(report);
             },
         );
+        let failure = failure.or(log_error);
         if let Some(signal) = stop.caught() {
             let complete: Vec<String> = reports.iter().map(|r| r.tier.clone()).collect();
             return Err(super::build::interrupted(self.dir, signal, &complete, plan.tiers.len(), true));
