@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{json, json_error, stdout, TempDir};
+use common::{children_of, json, json_error, stdout, TempDir};
 use serde_json::Value as Json;
 use std::fs::File;
 
@@ -269,21 +269,6 @@ fn two_workers_give_the_files_of_one_process_and_a_restart_redoes_what_was_in_fl
     // Everything finished: nothing is built.
     let r = build(&restart);
     assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(names.len() as u64)));
-}
-
-/// The processes whose parent is `parent`, from `/proc/<pid>/stat`.
-fn children_of(parent: u32) -> Vec<i32> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else { continue };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
-        // pid (comm) state ppid ...: the command name may hold spaces.
-        let after = &stat[stat.rfind(')').map_or(0, |i| i + 1)..];
-        if after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) == Some(parent) {
-            out.push(pid);
-        }
-    }
-    out
 }
 
 /// The build of Six Men's Morris to 4 on two workers, its folder last.

@@ -7,6 +7,8 @@ use serde_json::Value as Json;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+pub mod tables;
+
 /// Runs `lapilli` with `args`, `stdin` typed at it.
 pub fn lapilli(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lapilli"))
@@ -107,4 +109,19 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// The processes whose parent is `parent`, from `/proc/<pid>/stat`.
+pub fn children_of(parent: u32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else { continue };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        // pid (comm) state ppid ...: the command name may hold spaces.
+        let after = &stat[stat.rfind(')').map_or(0, |i| i + 1)..];
+        if after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) == Some(parent) {
+            out.push(pid);
+        }
+    }
+    out
 }
