@@ -423,3 +423,27 @@ fn a_tier_the_plan_does_not_list_is_refused() {
     );
     assert!(!dir.join("w2b2.ltb").exists());
 }
+
+#[test]
+fn mpi_conflicts_with_workers_and_tier_and_needs_the_feature() {
+    let dir = TempDir::new("mpi-flag");
+    let build = ["tablebase", "build", "six-mens-morris", "--max-pieces", "3", "--out", dir.text(), "--json"];
+    for extra in [&["--mpi", "--workers", "2"][..], &["--mpi", "--tier", "w3b3"][..]] {
+        let (kind, message) = json_error(&[&build[..], extra].concat(), 2);
+        assert_eq!(kind, "usage");
+        assert!(message.contains("cannot be used with"), "{message}");
+    }
+    let (kind, _) = json_error(&["tablebase", "verify", dir.text(), "--mpi", "--workers", "2", "--json"], 2);
+    assert_eq!(kind, "usage");
+    // Without the feature `mpi` (the default build), --mpi says how to
+    // build a lapilli that has it, before anything is read or written.
+    #[cfg(not(feature = "mpi"))]
+    for args in
+        [&[&build[..], &["--mpi"]].concat(), &["tablebase", "verify", dir.text(), "--mpi", "--json"].to_vec()]
+    {
+        let (kind, message) = json_error(args, 2);
+        assert_eq!(kind, "option");
+        assert!(message.contains("built without MPI") && message.contains("--features mpi"), "{message}");
+        assert!(!dir.join("w3b3.ltb").exists());
+    }
+}

@@ -28,6 +28,9 @@ pub struct Build<'o> {
     /// Child processes to run the tiers on (`--workers`), `None` for this
     /// process alone.
     pub workers: Option<usize>,
+    /// The MPI job to run the tiers on (`--mpi`): rank 0 schedules, the
+    /// others build.
+    pub mpi: Option<super::mpi::World>,
     /// The game and its variant options as command-line words, for the
     /// workers.
     pub game_args: Vec<String>,
@@ -212,12 +215,13 @@ impl GameVisitor for Build<'_> {
                 let tiers = tiers?;
                 return self.report(&v, tiers, started);
             }
+            (None, Some(n), None) if self.mpi.is_some() => {
+                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
+                return super::mpi::build(self, &v, &support, &plan, &stop, &progress, started);
+            }
             (None, Some(n), None) => {
                 let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
-                self.remove_damaged(
-                    &plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
-                    &progress,
-                )?;
+                self.remove_damaged(&plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(), &progress)?;
                 (support.build_endgames)(n, &self.dir, &options, &progress)
             }
             (None, None, _) => {
@@ -233,25 +237,34 @@ impl GameVisitor for Build<'_> {
         }
         let reports = built.map_err(|e| {
             progress.finish();
-            if let (TablebaseError::Interrupted { complete, total, .. }, Some(signal)) = (&e, stop.caught()) {
-                return interrupted(&self.dir, signal, complete, *total, self.tier.is_some());
-            }
-            if let TablebaseError::Locked { .. } | TablebaseError::TierLocked { .. } = &e {
-                let e = tablebase_error(e);
-                return CliError::new(e.kind, format!("{}; give --wait to wait for it", e.message));
-            }
-            let e = tablebase_error(e);
-            if self.dir.is_dir() || e.kind != Kind::Io {
-                return e;
-            }
-            // The folder itself could not be made (an I/O error before
-            // the folder exists; a refusal such as the memory budget
-            // comes before the folder is made and speaks for itself).
-            CliError::new(e.kind, format!("--out: cannot create the folder: {}", e.message))
+            build_error(e, &self.dir, &stop, self.tier.is_some())
         })?;
         progress.finish();
         self.report(&v, reports.iter().map(BuiltTierJson::from).collect(), started)
     }
+}
+
+/// The error of a build into `dir` that failed with `e`: kind
+/// `interrupted` when `stop` caught a signal (the tiers complete named;
+/// `one_tier` for a build of one tier, which lists its tier in the
+/// manifest), a lock another build holds with the hint of `--wait`, a
+/// folder that cannot be made named as `--out`'s.
+pub(super) fn build_error(e: TablebaseError, dir: &Path, stop: &Interrupt, one_tier: bool) -> CliError {
+    if let (TablebaseError::Interrupted { complete, total, .. }, Some(signal)) = (&e, stop.caught()) {
+        return interrupted(dir, signal, complete, *total, one_tier);
+    }
+    if let TablebaseError::Locked { .. } | TablebaseError::TierLocked { .. } = &e {
+        let e = tablebase_error(e);
+        return CliError::new(e.kind, format!("{}; give --wait to wait for it", e.message));
+    }
+    let e = tablebase_error(e);
+    if dir.is_dir() || e.kind != Kind::Io {
+        return e;
+    }
+    // The folder itself could not be made (an I/O error before the folder
+    // exists; a refusal such as the memory budget comes before the folder
+    // is made and speaks for itself).
+    CliError::new(e.kind, format!("--out: cannot create the folder: {}", e.message))
 }
 
 impl Build<'_> {
@@ -276,7 +289,7 @@ impl Build<'_> {
     }
 
     /// Prints the report of a build of `tiers` that began at `started`.
-    fn report<V: VariantDescriptor>(
+    pub(super) fn report<V: VariantDescriptor>(
         self,
         v: &V,
         mut tiers: Vec<BuiltTierJson>,

@@ -59,6 +59,16 @@ pub enum TablebaseCommand {
         /// cores shared out among them).
         #[arg(long, value_name = "N", conflicts_with = "tier", value_parser = clap::value_parser!(u16).range(1..=256))]
         workers: Option<u16>,
+        /// Run the build on the ranks of an MPI job (`mpirun -np K lapilli
+        /// tablebase build ... --mpi`): rank 0 schedules the tiers as
+        /// --workers does, ranks 1 to K-1 build one tier at a time in
+        /// their own process (as --tier --wait), the tier files passing
+        /// through the folder, which every rank must see (a shared file
+        /// system). With one rank (or outside mpirun) rank 0 builds every
+        /// tier itself. Only rank 0 prints. Needs a lapilli built with the
+        /// cargo feature `mpi` (an error of kind `option` otherwise).
+        #[arg(long, conflicts_with_all = ["tier", "workers"])]
+        mpi: bool,
         /// The folder the tables go to (created if missing).
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
@@ -210,8 +220,17 @@ pub enum TablebaseCommand {
         /// report is the one a single process gives.
         #[arg(long, value_name = "N", conflicts_with = "tier", value_parser = clap::value_parser!(u16).range(1..=256))]
         workers: Option<u16>,
-        /// Worker threads (per process with --workers); 0 for one per
-        /// core (shared out among the processes with --workers).
+        /// Verify on the ranks of an MPI job (`mpirun -np K lapilli
+        /// tablebase verify DIR --mpi`): rank 0 hands out the tiers,
+        /// largest first, ranks 1 to K-1 verify one tier at a time; the
+        /// report is the one a single process gives, printed by rank 0.
+        /// Needs a lapilli built with the cargo feature `mpi` (an error of
+        /// kind `option` otherwise).
+        #[arg(long, conflicts_with_all = ["tier", "workers"])]
+        mpi: bool,
+        /// Worker threads (per process with --workers or --mpi); 0 for one
+        /// per core (shared out among the processes with --workers, among
+        /// the ranks of a machine with --mpi).
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
         threads: u16,
         /// Print one JSON object instead of text: {"game", "variant",
@@ -235,6 +254,7 @@ impl TablebaseCommand {
                 max_pieces,
                 tier,
                 workers,
+                mpi,
                 out: dir,
                 threads,
                 memory,
@@ -243,11 +263,16 @@ impl TablebaseCommand {
                 log,
                 json,
             } => {
+                // Every rank of an MPI job starts MPI first, so that an
+                // error on the way is told by rank 0 alone.
+                let world = if mpi { Some(super::mpi::World::start()?) } else { None };
+                let rank = world.as_ref().map_or(0, super::mpi::World::rank);
                 let game_args = command_line(&game);
                 let command = Build {
                     max_pieces,
                     tier,
                     workers: workers.map(usize::from),
+                    mpi: world,
                     game_args,
                     dir,
                     threads: usize::from(threads),
@@ -258,7 +283,7 @@ impl TablebaseCommand {
                     json,
                     out,
                 };
-                on_game(&game, command)
+                super::mpi::told_by_rank_0(rank, on_game(&game, command))
             }
             TablebaseCommand::Plan { game, max_pieces, machines, rate, json } => {
                 on_game(&game, Plan { max_pieces, machines, rate, json, out })
@@ -267,11 +292,18 @@ impl TablebaseCommand {
                 let folder = list_folder(&dir)?;
                 on_folder(&folder, Stats { folder: &folder, json, out })
             }
-            TablebaseCommand::Verify { dir, tier, workers, threads, json } => {
-                let folder = list_folder(&dir)?;
-                let workers = workers.map(usize::from);
-                let threads = usize::from(threads);
-                on_folder(&folder, Verify { folder: &folder, tier, workers, threads, json, out })
+            TablebaseCommand::Verify { dir, tier, workers, mpi, threads, json } => {
+                let world = if mpi { Some(super::mpi::World::start()?) } else { None };
+                let rank = world.as_ref().map_or(0, super::mpi::World::rank);
+                let verified = list_folder(&dir).and_then(|folder| {
+                    let workers = workers.map(usize::from);
+                    let threads = usize::from(threads);
+                    on_folder(
+                        &folder,
+                        Verify { folder: &folder, tier, workers, mpi: world, threads, json, out },
+                    )
+                });
+                super::mpi::told_by_rank_0(rank, verified)
             }
             TablebaseCommand::Probe { dir, position, json } => {
                 let folder = list_folder(&dir)?;

@@ -20,6 +20,13 @@ use std::time::Instant;
 
 mod build;
 mod command;
+// MPI as a transport of the tier scheduler (`--mpi`), behind the cargo
+// feature `mpi`; without it, `--mpi` is refused with how to build it.
+#[cfg(feature = "mpi")]
+mod mpi;
+#[cfg(not(feature = "mpi"))]
+#[path = "no_mpi.rs"]
+mod mpi;
 mod plan;
 mod probe;
 mod stats;

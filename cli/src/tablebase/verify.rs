@@ -18,6 +18,9 @@ pub struct Verify<'o> {
     /// Child processes to verify the tiers on (`--workers`), `None` for
     /// this process alone.
     pub workers: Option<usize>,
+    /// The MPI job to verify on (`--mpi`): rank 0 hands out the tiers,
+    /// the others verify them.
+    pub mpi: Option<super::mpi::World>,
     /// Worker threads (per process with `workers`), 0 for one per core.
     pub threads: usize,
     /// JSON output (and no progress bar).
@@ -131,6 +134,9 @@ impl GameVisitor for Verify<'_> {
 
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase verify")?;
+        if self.mpi.is_some() {
+            return super::mpi::verify(self, &v, &support);
+        }
         let dir = self.folder.dir();
         // As stats says: a clean verification of a folder without its
         // manifest cannot tell a missing tier (the workers' `--tier` runs
@@ -168,7 +174,7 @@ impl GameVisitor for Verify<'_> {
 }
 
 /// The error of a verification stopped by a signal `stop` caught, if any.
-fn interrupted(stop: &Interrupt) -> Option<CliError> {
+pub(super) fn interrupted(stop: &Interrupt) -> Option<CliError> {
     let signal = stop.caught()?;
     Some(CliError::new(Kind::Interrupted(signal), format!("interrupted by {signal}: verification stopped")))
 }
@@ -184,29 +190,9 @@ impl Verify<'_> {
         progress: &BuildProgress,
     ) -> Result<Vec<VerifiedTierJson>> {
         let dir = self.folder.dir();
-        // No dependency order: every tier is ready at once, the largest
-        // first (the schedule's longest path is the tier's own size).
-        let tiers: Vec<PlannedTier> = self
-            .folder
-            .files()
-            .iter()
-            .map(|f| PlannedTier {
-                name: f.header.tier.clone(),
-                size: f.header.entries,
-                dependencies: Vec::new(),
-                earliest_start: 0,
-                path_to_end: f.header.entries,
-            })
-            .collect();
-        let total_indices: u64 = tiers.iter().map(|t| t.size).sum();
-        let largest = tiers.iter().max_by_key(|t| t.size);
-        let critical_path = CriticalPath {
-            indices: largest.map_or(0, |t| t.size),
-            share: largest.map_or(0.0, |t| t.size as f64 / total_indices.max(1) as f64),
-            tiers: largest.map(|t| t.name.clone()).into_iter().collect(),
-        };
-        let plan = Plan { tiers, total_indices, critical_path };
+        let plan = verify_plan(self.folder);
         let mut schedule = Schedule::new(&plan, |_| false);
+        let total_indices = plan.total_indices;
         lapilli_tablebase::Progress::start_tier(progress, &format!("{workers} workers"), total_indices);
         let total = plan.tiers.len();
         let threads = threads_per_child(self.threads, workers);
@@ -219,28 +205,19 @@ impl Verify<'_> {
         };
         let failure = run_children(workers, &mut schedule, stop, command, verify_result, |tier, report| {
             lapilli_tablebase::Progress::advance(progress, report.entries);
-            let done = reports.len() + 1;
-            progress.println(format!(
-                "{tier:>12}: {} mismatches in {} indices, {done} of {total} tiers",
-                report.mismatch_count, report.entries
-            ));
+            progress.println(verified_line(tier, &report, reports.len() + 1, total));
             reports.push(report);
         });
         if let Some(e) = failure {
             return Err(e);
         }
-        let entries: BTreeMap<&str, u64> = plan.tiers.iter().map(|t| (t.name.as_str(), t.size)).collect();
-        let file_name = |t: &str| lapilli_tablebase::TierFile::file_name(t);
-        reports.sort_by(|a, b| {
-            let size = |t: &VerifiedTierJson| entries.get(t.tier.as_str()).copied().unwrap_or(t.entries);
-            size(b).cmp(&size(a)).then_with(|| file_name(&a.tier).cmp(&file_name(&b.tier)))
-        });
+        in_report_order(&plan, &mut reports);
         Ok(reports)
     }
 
     /// Prints the report; an error of kind `tablebase` (after the report)
     /// when a tier did not verify clean.
-    fn report<V: VariantDescriptor>(
+    pub(super) fn report<V: VariantDescriptor>(
         self,
         v: &V,
         tiers: Vec<VerifiedTierJson>,
@@ -347,6 +324,52 @@ impl Verify<'_> {
             None => Ok(()),
         }
     }
+}
+
+/// The tiers of `folder` as a plan of work for the scheduler of
+/// `--workers` and `--mpi`: no dependency order, every tier ready at
+/// once, the largest first (the schedule's longest path is the tier's own
+/// size).
+pub(super) fn verify_plan(folder: &TablebaseFolder) -> Plan {
+    let tiers: Vec<PlannedTier> = folder
+        .files()
+        .iter()
+        .map(|f| PlannedTier {
+            name: f.header.tier.clone(),
+            size: f.header.entries,
+            dependencies: Vec::new(),
+            earliest_start: 0,
+            path_to_end: f.header.entries,
+        })
+        .collect();
+    let total_indices: u64 = tiers.iter().map(|t| t.size).sum();
+    let largest = tiers.iter().max_by_key(|t| t.size);
+    let critical_path = CriticalPath {
+        indices: largest.map_or(0, |t| t.size),
+        share: largest.map_or(0.0, |t| t.size as f64 / total_indices.max(1) as f64),
+        tiers: largest.map(|t| t.name.clone()).into_iter().collect(),
+    };
+    Plan { tiers, total_indices, critical_path }
+}
+
+/// The line the progress shows when the `done`-th tier of `total`,
+/// `tier`, is verified.
+pub(super) fn verified_line(tier: &str, report: &VerifiedTierJson, done: usize, total: usize) -> String {
+    format!(
+        "{tier:>12}: {} mismatches in {} indices, {done} of {total} tiers",
+        report.mismatch_count, report.entries
+    )
+}
+
+/// `reports` of the tiers of `plan` put in the order one process gives
+/// them: largest first, file-name order among equals.
+pub(super) fn in_report_order(plan: &Plan, reports: &mut [VerifiedTierJson]) {
+    let entries: BTreeMap<&str, u64> = plan.tiers.iter().map(|t| (t.name.as_str(), t.size)).collect();
+    let file_name = |t: &str| lapilli_tablebase::TierFile::file_name(t);
+    reports.sort_by(|a, b| {
+        let size = |t: &VerifiedTierJson| entries.get(t.tier.as_str()).copied().unwrap_or(t.entries);
+        size(b).cmp(&size(a)).then_with(|| file_name(&a.tier).cmp(&file_name(&b.tier)))
+    });
 }
 
 /// What the worker verifying `tier` reported when it ended: its tier's

@@ -111,7 +111,7 @@ fn start(mut command: Command, tier: &str) -> Result<Running> {
 /// # Errors
 /// As [`TablebaseFolder::open`]; a file that does not pass its checksum
 /// (kind `tablebase`: remove it or build with --rebuild).
-fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
+pub(super) fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
     let mut finished = BTreeSet::new();
     if !dir.is_dir() {
         return Ok(finished);
@@ -319,7 +319,7 @@ pub(super) fn run_children<R>(
 }
 
 /// The report of a tier whose file was kept.
-fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
+pub(super) fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
     let report = lapilli_tablebase::TierReport {
         tier: tier.into(),
         file: header.clone(),

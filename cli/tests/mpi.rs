@@ -1,0 +1,196 @@
+#![cfg(feature = "mpi")]
+//! `tablebase build --mpi` and `tablebase verify --mpi` under `mpirun -np
+//! 3` (oversubscribed, as root where the tests run as root): the files
+//! of one process, byte for byte, a restart that keeps them, a build
+//! stopped by SIGTERM and resumed, a worker's error, and verification
+//! clean and with a value changed on purpose. Needs Open MPI's `mpirun`
+//! (`openmpi-bin`) and a lapilli built with the feature `mpi`: `cargo test
+//! -p lapilli --release --features mpi --test mpi`.
+
+mod common;
+
+use common::tables::lengthen_a_win;
+use common::{children_of, json, lapilli, TempDir};
+use serde_json::Value as Json;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// `mpirun -np <np> lapilli`, allowed to run as root and on more ranks
+/// than cores, with the settings containers need.
+fn mpirun(np: &str) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["--allow-run-as-root", "--oversubscribe", "-np", np, env!("CARGO_BIN_EXE_lapilli")]);
+    for (name, value) in [
+        ("OMPI_MCA_btl_vader_single_copy_mechanism", "none"),
+        ("OMPI_MCA_rmaps_base_oversubscribe", "1"),
+        ("OMPI_ALLOW_RUN_AS_ROOT", "1"),
+        ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"),
+    ] {
+        c.env(name, value);
+    }
+    c.stdin(Stdio::null());
+    c
+}
+
+/// `lapilli args` on `np` ranks, run to its end.
+fn on_ranks(np: &str, args: &[&str]) -> Output {
+    mpirun(np).args(args).output().expect("mpirun starts (Open MPI's openmpi-bin)")
+}
+
+/// The one JSON object rank 0 prints for a successful run.
+fn ranks_json(np: &str, args: &[&str]) -> Json {
+    let out = on_ranks(np, args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object, rank 0's")
+}
+
+/// `tablebase build <game> --max-pieces <n> --out <dir> --json`, with
+/// `extra` words.
+fn build_args<'a>(game: &'a str, n: &'a str, dir: &'a TempDir, extra: &[&'a str]) -> Vec<&'a str> {
+    [&["tablebase", "build", game, "--max-pieces", n, "--out", dir.text(), "--json"][..], extra].concat()
+}
+
+/// Asserts that `a` and `b` hold the same tier files and manifest, byte
+/// for byte (lock files left out); returns the number of tier files.
+fn same_files(a: &Path, b: &Path) -> usize {
+    let names = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".ltb") || n == "manifest.txt")
+            .collect();
+        names.sort();
+        names
+    };
+    let (x, y) = (names(a), names(b));
+    assert_eq!(x, y);
+    for name in &x {
+        assert!(
+            std::fs::read(a.join(name)).unwrap() == std::fs::read(b.join(name)).unwrap(),
+            "{name} differs"
+        );
+    }
+    x.len() - 1
+}
+
+/// The tiers of a verification report, the wall times left out.
+fn verified_tiers(report: &Json) -> Vec<Json> {
+    let mut tiers = report["tiers"].as_array().unwrap().clone();
+    for t in &mut tiers {
+        t.as_object_mut().unwrap().remove("millis");
+    }
+    tiers
+}
+
+#[test]
+fn six_mens_morris_on_three_ranks_is_one_process_build_and_verifies() {
+    let (one, three) = (TempDir::new("mpi-six-one"), TempDir::new("mpi-six-three"));
+    json(&build_args("six-mens-morris", "6", &one, &[]));
+    let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &["--mpi"]));
+    let tiers = same_files(one.path(), three.path());
+    assert_eq!(tiers, 32);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(32), Some(0)));
+    // Run again: every tier is kept, none built.
+    let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &["--mpi"]));
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(32)));
+    same_files(one.path(), three.path());
+
+    // Verified on the ranks: the report of one process.
+    let alone = json(&["tablebase", "verify", one.text(), "--json"]);
+    let ranks = ranks_json("3", &["tablebase", "verify", three.text(), "--mpi", "--json"]);
+    assert_eq!((&ranks["clean"], ranks["workers"].as_u64()), (&Json::from(true), Some(2)));
+    assert_eq!(verified_tiers(&ranks), verified_tiers(&alone));
+
+    // A win made 2 plies longer behind a fixed checksum: exit status 2,
+    // the tier named.
+    let (index, _) = lengthen_a_win(three.path(), "w3b3");
+    let out = on_ranks("3", &["tablebase", "verify", three.text(), "--mpi", "--json"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let found: Json = serde_json::from_slice(&out.stdout).expect("one JSON object, rank 0's");
+    assert_eq!(found["error"]["kind"], "tablebase");
+    assert!(found["error"]["message"].as_str().unwrap().contains("w3b3"), "{found}");
+    let w3b3 = found["tiers"].as_array().unwrap().iter().find(|t| t["tier"] == "w3b3").unwrap();
+    assert!(w3b3["mismatches"].as_array().unwrap().iter().any(|m| m["index"] == index), "{w3b3}");
+}
+
+#[test]
+fn nine_mens_morris_to_4_stopped_by_sigterm_resumes_to_the_files_of_one_process() {
+    let (one, three) = (TempDir::new("mpi-nine-one"), TempDir::new("mpi-nine-three"));
+    json(&build_args("nine-mens-morris", "4", &one, &[]));
+    // SIGTERM to every rank (as a batch system stops a job) once the
+    // first tier is finished.
+    let job = mpirun("3")
+        .args(build_args("nine-mens-morris", "4", &three, &["--mpi"]))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !three.join("w3b3x.ltb").exists() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no tier finished");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let ranks = children_of(job.id());
+    assert_eq!(ranks.len(), 3, "the ranks are mpirun's children");
+    for pid in ranks {
+        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGTERM);
+    }
+    let out = job.wait_with_output().unwrap();
+    let report: Json = serde_json::from_slice(&out.stdout).expect("one JSON object, rank 0's");
+    assert_eq!(out.status.code(), Some(143), "{report}");
+    assert_eq!(
+        (&report["error"]["kind"], &report["interrupted"]["signal"]),
+        (&"interrupted".into(), &"SIGTERM".into())
+    );
+    let complete = report["interrupted"]["complete"].as_array().unwrap().len() as u64;
+    assert!((1..8).contains(&complete), "{report}");
+    let left: Vec<_> = std::fs::read_dir(three.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // Run again: the tiers complete are kept, the rest built.
+    let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(8 - complete), Some(complete)));
+    assert_eq!(same_files(one.path(), three.path()), 8);
+    let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(8)));
+}
+
+#[test]
+fn one_rank_or_no_mpirun_builds_every_tier_and_a_ranks_error_is_the_builds() {
+    let one = TempDir::new("mpi-small-one");
+    json(&build_args("six-mens-morris", "4", &one, &[]));
+    let alone = TempDir::new("mpi-small-np1");
+    let r = ranks_json("1", &build_args("six-mens-morris", "4", &alone, &["--mpi"]));
+    assert_eq!(r["built"].as_u64(), Some(8));
+    same_files(one.path(), alone.path());
+    // Outside mpirun, MPI's world is this process alone.
+    let outside = TempDir::new("mpi-small-outside");
+    let out = lapilli(&build_args("six-mens-morris", "4", &outside, &["--mpi"]), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    same_files(one.path(), outside.path());
+
+    // A tier file the manifest does not list, damaged: the rank given the
+    // tier that reads it fails, and the build ends with its error (the
+    // one --workers gives), every rank ended.
+    let damaged = TempDir::new("mpi-small-damaged");
+    json(&build_args("six-mens-morris", "3", &damaged, &[]));
+    std::fs::remove_file(damaged.join("manifest.txt")).unwrap();
+    let w3b3 = damaged.join("w3b3.ltb");
+    let mut bytes = std::fs::read(&w3b3).unwrap();
+    let last = bytes.len() - 10;
+    bytes[last] ^= 1;
+    std::fs::write(&w3b3, &bytes).unwrap();
+    let out = on_ranks("3", &build_args("six-mens-morris", "4", &damaged, &["--mpi"]));
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let error: Json = serde_json::from_slice(&out.stdout).expect("one JSON object, rank 0's");
+    let message = error["error"]["message"].as_str().unwrap();
+    assert_eq!(error["error"]["kind"], "tablebase");
+    assert!(message.starts_with("tier w3b3x: ") && message.contains("w3b3.ltb: corrupted"), "{message}");
+    let workers = lapilli(&build_args("six-mens-morris", "4", &damaged, &["--workers", "2"]), "");
+    let workers: Json = serde_json::from_slice(&workers.stdout).unwrap();
+    assert_eq!(workers["error"], error["error"]);
+}
