@@ -12,7 +12,8 @@ pub enum TablebaseCommand {
     /// a side, each tier after the tiers it leads to, one file per tier
     /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
     /// --tier builds one tier alone from its dependencies' files;
-    /// --workers runs the tiers on several processes.
+    /// --workers runs the tiers on several processes, --mpi on the ranks
+    /// of an MPI job (a lapilli built with the cargo feature `mpi`).
     ///
     /// Files already in the folder are checked and kept (--rebuild solves
     /// them again). The build locks the folder (a second build is refused,

@@ -41,7 +41,7 @@ pub(super) fn told_by_rank_0(_rank: i32, result: Result<()>) -> Result<()> {
     result
 }
 
-/// Refuses `build --mpi` (never reached: [`available`] refuses first).
+/// Refuses `build --mpi` (never reached: [`World::start`] refuses first).
 ///
 /// # Errors
 /// Always, kind `option`.
@@ -57,7 +57,7 @@ pub(super) fn build<V: VariantDescriptor>(
     Err(refused())
 }
 
-/// Refuses `verify --mpi` (never reached: [`available`] refuses first).
+/// Refuses `verify --mpi` (never reached: [`World::start`] refuses first).
 ///
 /// # Errors
 /// Always, kind `option`.
