@@ -114,49 +114,107 @@ fn six_mens_morris_on_three_ranks_is_one_process_build_and_verifies() {
     assert!(w3b3["mismatches"].as_array().unwrap().iter().any(|m| m["index"] == index), "{w3b3}");
 }
 
-#[test]
-fn nine_mens_morris_to_4_stopped_by_sigterm_resumes_to_the_files_of_one_process() {
-    let (one, three) = (TempDir::new("mpi-nine-one"), TempDir::new("mpi-nine-three"));
-    json(&build_args("nine-mens-morris", "4", &one, &[]));
-    // SIGTERM to every rank (as a batch system stops a job) once the
-    // first tier is finished.
-    let job = mpirun("3")
-        .args(build_args("nine-mens-morris", "4", &three, &["--mpi"]))
+/// The tier files in `dir`.
+fn tier_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".ltb"))
+        .count()
+}
+
+/// Whether the process `pid` is rank 0 of its MPI job (Open MPI's
+/// `OMPI_COMM_WORLD_RANK` in its environment).
+fn is_rank_0(pid: i32) -> bool {
+    let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+    environ.split(|&b| b == 0).any(|v| v == b"OMPI_COMM_WORLD_RANK=0")
+}
+
+/// Builds Nine Men's Morris to 4 on 3 ranks into `dir`, sends SIGTERM to
+/// the ranks `chosen` picks once one more tier file than there were is
+/// there, and returns the tiers complete that rank 0 reports; checks the
+/// exit status (143), the error's kind and that no temporary file is left.
+fn stopped_by_sigterm(dir: &TempDir, chosen: impl Fn(i32) -> bool) -> u64 {
+    stop_by_sigterm("nine-mens-morris", "4", dir, 1, chosen)
+}
+
+/// [`stopped_by_sigterm`] of `game` to `n` pieces, once `more` tier files
+/// than there were are there (0: once a rank is at its first tier).
+fn stop_by_sigterm(game: &str, n: &str, dir: &TempDir, more: usize, chosen: impl Fn(i32) -> bool) -> u64 {
+    let before = tier_files(dir.path());
+    let mut job = mpirun("3")
+        .args(build_args(game, n, dir, &["--mpi"]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let started = Instant::now();
-    while !three.join("w3b3x.ltb").exists() {
+    // The folder's lock file, which a rank makes when it starts its first
+    // tier, tells that rank 0 catches the signals.
+    while tier_files(dir.path()) < before + more || !dir.join(".lock").exists() {
         assert!(started.elapsed() < Duration::from_secs(60), "no tier finished");
         std::thread::sleep(Duration::from_millis(20));
     }
     let ranks = children_of(job.id());
     assert_eq!(ranks.len(), 3, "the ranks are mpirun's children");
-    for pid in ranks {
+    for pid in ranks.into_iter().filter(|&pid| chosen(pid)) {
         let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGTERM);
+    }
+    // Every rank ends (none is left waiting).
+    let signalled = Instant::now();
+    while job.try_wait().unwrap().is_none() {
+        if signalled.elapsed() > Duration::from_secs(30) {
+            for pid in children_of(job.id()) {
+                let _ = nix::sys::signal::kill(
+                    nix::unistd::Pid::from_raw(pid),
+                    nix::sys::signal::Signal::SIGKILL,
+                );
+            }
+            let _ = job.kill();
+            panic!("the job did not end after SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
     let out = job.wait_with_output().unwrap();
     let report: Json = serde_json::from_slice(&out.stdout).expect("one JSON object, rank 0's");
     assert_eq!(out.status.code(), Some(143), "{report}");
-    assert_eq!(
-        (&report["error"]["kind"], &report["interrupted"]["signal"]),
-        (&"interrupted".into(), &"SIGTERM".into())
-    );
-    let complete = report["interrupted"]["complete"].as_array().unwrap().len() as u64;
-    assert!((1..8).contains(&complete), "{report}");
-    let left: Vec<_> = std::fs::read_dir(three.path())
+    assert_eq!(report["error"]["kind"], "interrupted");
+    assert_eq!(report["interrupted"]["signal"], "SIGTERM");
+    let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".tmp"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+    report["interrupted"]["complete"].as_array().unwrap().len() as u64
+}
+
+#[test]
+fn nine_mens_morris_to_4_stopped_by_sigterm_resumes_to_the_files_of_one_process() {
+    let (one, three) = (TempDir::new("mpi-nine-one"), TempDir::new("mpi-nine-three"));
+    json(&build_args("nine-mens-morris", "4", &one, &[]));
+    // SIGTERM to every rank (as a batch system stops a job): each drops
+    // its tier.
+    let complete = stopped_by_sigterm(&three, |_| true);
+    assert!((1..8).contains(&complete), "{complete}");
     // Run again: the tiers complete are kept, the rest built.
     let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
     assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(8 - complete), Some(complete)));
     assert_eq!(same_files(one.path(), three.path()), 8);
     let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
     assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(8)));
+}
+
+#[test]
+fn sigterm_to_rank_0_alone_stops_a_rank_waiting_for_its_tier() {
+    // Another build holds the first tier: the rank given it waits (as
+    // --tier --wait) until rank 0, stopped by SIGTERM, tells it to drop
+    // the tier.
+    let dir = TempDir::new("mpi-held");
+    let held = std::fs::File::create(dir.join(".w3b3x.lock")).unwrap();
+    held.lock().unwrap();
+    let complete = stop_by_sigterm("six-mens-morris", "4", &dir, 0, is_rank_0);
+    assert_eq!(complete, 0);
+    assert_eq!(tier_files(dir.path()), 0);
 }
 
 #[test]

@@ -14,10 +14,12 @@
 //! mpirun) rank 0 runs every tier itself, in the schedule's order.
 //!
 //! No rank blocks in a receive: each polls ([`POLL`]) for its messages and
-//! looks at the signals it caught between polls. A rank that caught
-//! SIGINT, SIGTERM or SIGHUP (mpirun passes them on to every rank) drops
-//! the tier in flight and reports so; rank 0 then stops handing out tiers
-//! and ends with the error of kind `interrupted` that `--workers` gives.
+//! looks at the signals it caught between polls; a rank runs its tier on
+//! a thread of its own while it listens. A rank that caught SIGINT,
+//! SIGTERM or SIGHUP drops the tier in flight and reports so; rank 0, on
+//! a signal, hands out no more tiers, tells the ranks at work to drop
+//! theirs ([`CANCEL`]) and ends with the error of kind `interrupted` that
+//! `--workers` gives.
 
 use super::build::{build_error, interrupted, Build, BuiltTierJson};
 use super::verify::{in_report_order, verified_line, verify_plan, VerifiedTierJson, Verify};
@@ -33,6 +35,7 @@ use ::mpi::{Tag, Threading};
 use lapilli_tablebase::{Plan, Schedule};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -50,6 +53,25 @@ const STOP: Tag = 2;
 /// A rank to rank 0: the report of its tier, as JSON (`{"tier",
 /// "report"}` or `{"tier", "error": {"kind", "message"}}`).
 const REPORT: Tag = 3;
+/// Rank 0 to a rank: drop the tier in flight (rank 0 caught a signal).
+const CANCEL: Tag = 4;
+
+/// The progress of a rank's tier: silent, and stopped by a signal this
+/// rank caught or by rank 0's word ([`CANCEL`]).
+struct RankProgress<'a> {
+    stop: &'a Interrupt,
+    cancel: &'a AtomicBool,
+}
+
+impl lapilli_tablebase::Progress for RankProgress<'_> {
+    fn cancelled(&self) -> bool {
+        self.stop.caught().is_some() || self.cancel.load(Ordering::SeqCst)
+    }
+
+    fn waiting_for_lock(&self, dir: &Path) {
+        eprintln!("another build is writing {}: waiting for it to finish (--wait)", dir.display());
+    }
+}
 
 /// The end of a command of `--mpi` on rank `rank`: rank 0's result as
 /// it is; on another rank an error is said on standard error with the
@@ -131,21 +153,23 @@ impl World {
     /// Rank 0: runs the tiers `schedule` hands out, on ranks 1 to K-1, one
     /// tier per rank at a time, or all on this rank with `local` when it
     /// is alone; each report goes to `done` (and marks its tier finished).
-    /// Returns the first error: an error or a signal stops the handing out
-    /// of tiers, and the tiers in flight finish first. Every other rank is
-    /// told to stop at the end.
+    /// Returns the first error: an error stops the handing out of tiers,
+    /// and the tiers in flight finish first; a signal `stop` catches also
+    /// tells the ranks at work to drop their tiers ([`CANCEL`]). Every
+    /// other rank is told to stop at the end.
     fn schedule<R: DeserializeOwned>(
         &mut self,
         schedule: &mut Schedule,
         stop: &Interrupt,
-        local: impl Fn(&str) -> Result<R>,
+        local: impl Fn(&str, &AtomicBool) -> Result<R>,
         mut done: impl FnMut(&str, R),
     ) -> Option<CliError> {
         let mut failure: Option<CliError> = None;
         if self.size == 1 {
+            let never = AtomicBool::new(false);
             while failure.is_none() && stop.caught().is_none() {
                 let Some(tier) = schedule.next_ready() else { break };
-                match local(&tier) {
+                match local(&tier, &never) {
                     Ok(report) => {
                         schedule.finished(&tier);
                         done(&tier, report);
@@ -157,7 +181,16 @@ impl World {
         }
         let mut idle: Vec<Rank> = (1..self.size).rev().collect();
         let mut running: BTreeMap<Rank, String> = BTreeMap::new();
+        let mut cancelled = false;
         loop {
+            // A signal to this rank alone (the others drop their tiers
+            // on their own when it reaches them too).
+            if stop.caught().is_some() && !cancelled {
+                cancelled = true;
+                for &rank in running.keys() {
+                    self.world.process_at_rank(rank).send_with_tag(&[0u8; 0][..], CANCEL);
+                }
+            }
             while failure.is_none() && stop.caught().is_none() && !idle.is_empty() {
                 let Some(tier) = schedule.next_ready() else { break };
                 let Some(rank) = idle.pop() else { break };
@@ -194,13 +227,18 @@ impl World {
         failure
     }
 
-    /// Ranks 1 to K-1: runs `work` on each tier rank 0 sends, sending back
-    /// its answer, until rank 0 says stop.
+    /// Ranks 1 to K-1: runs `work` on each tier rank 0 sends, on a thread
+    /// of its own while this one listens for rank 0's word to drop it
+    /// (which sets the flag `work` is given), sending back its answer,
+    /// until rank 0 says stop.
     ///
     /// # Errors
     /// Kind `interrupted` when a signal was caught and rank 0 said nothing
     /// for [`GRACE`]; kind `io` for a message this program does not send.
-    fn serve(&self, stop: &Interrupt, mut work: impl FnMut(&str) -> serde_json::Value) -> Result<()> {
+    fn serve<W>(&self, stop: &Interrupt, work: W) -> Result<()>
+    where
+        W: Fn(&str, &AtomicBool) -> serde_json::Value + Sync,
+    {
         let root = self.world.process_at_rank(0);
         let mut waiting_since = None;
         loop {
@@ -218,10 +256,27 @@ impl World {
             let (bytes, _) = (message, status).matched_receive_vec::<u8>();
             match tag {
                 STOP => return Ok(()),
+                // Rank 0's word to drop a tier that was finished already.
+                CANCEL => {}
                 TIER => {
                     let tier = String::from_utf8_lossy(&bytes).into_owned();
-                    let answer = serde_json::to_vec(&work(&tier))?;
-                    root.send_with_tag(&answer[..], REPORT);
+                    let cancel = AtomicBool::new(false);
+                    let answer = std::thread::scope(|s| {
+                        let running = s.spawn(|| work(&tier, &cancel));
+                        while !running.is_finished() {
+                            if let Some(word) = root.immediate_matched_probe_with_tag(CANCEL) {
+                                let _ = word.matched_receive_vec::<u8>();
+                                cancel.store(true, Ordering::SeqCst);
+                            }
+                            std::thread::sleep(POLL);
+                        }
+                        running.join()
+                    });
+                    let answer = answer.unwrap_or_else(|_| {
+                        let what = format!("rank {}: the work on the tier failed (a panic)", self.rank);
+                        answer_of::<()>(&tier, Err(CliError::new(Kind::Engine, what)))
+                    });
+                    root.send_with_tag(&serde_json::to_vec(&answer)?[..], REPORT);
                 }
                 _ => {
                     let what =
@@ -243,7 +298,7 @@ impl Drop for World {
 
 /// What a rank sends rank 0 of `tier`: `{"tier", "report"}` or `{"tier",
 /// "error": {"kind", "message"}}`.
-fn answer<R: Serialize>(tier: &str, result: Result<R>) -> serde_json::Value {
+fn answer_of<R: Serialize>(tier: &str, result: Result<R>) -> serde_json::Value {
     match result {
         Ok(report) => serde_json::json!({ "tier": tier, "report": report }),
         Err(e) => {
@@ -301,15 +356,14 @@ pub(super) fn build<V: VariantDescriptor>(
         // A tier another build holds is waited for, then its file kept.
         wait: true,
     };
-    let quiet = BuildProgress::new(true).with_stop(Arc::clone(stop));
-    let job = |tier: &str| -> Result<BuiltTierJson> {
-        (support.build_tier)(tier, &dir, &options, &quiet)
+    let job = |tier: &str, cancel: &AtomicBool| -> Result<BuiltTierJson> {
+        (support.build_tier)(tier, &dir, &options, &RankProgress { stop, cancel })
             .map(|r| BuiltTierJson::from(&r))
             .map_err(|e| build_error(e, &dir, stop, true))
     };
     if world.rank != 0 {
         progress.finish();
-        return world.serve(stop, |tier| answer(tier, job(tier)));
+        return world.serve(stop, |tier, cancel| answer_of(tier, job(tier, cancel)));
     }
     let tiers = schedule_build(&mut world, &dir, build.rebuild, plan, stop, progress, job);
     world.stop_all();
@@ -327,7 +381,7 @@ fn schedule_build(
     plan: &Plan,
     stop: &Interrupt,
     progress: &BuildProgress,
-    job: impl Fn(&str) -> Result<BuiltTierJson>,
+    job: impl Fn(&str, &AtomicBool) -> Result<BuiltTierJson>,
 ) -> Result<Vec<BuiltTierJson>> {
     let finished = if rebuild { BTreeSet::new() } else { finished_tiers(dir)? };
     std::fs::create_dir_all(dir)
@@ -394,16 +448,15 @@ pub(super) fn verify<V: VariantDescriptor>(
     let stop = Arc::new(Interrupt::catch(|_| {})?);
     let dir = verify.folder.dir();
     let threads = threads_per_child(verify.threads, world.solvers);
-    let quiet = BuildProgress::new(true).with_stop(Arc::clone(&stop));
-    let job = |tier: &str| -> Result<VerifiedTierJson> {
-        let found = (support.verify)(dir, Some(tier), threads, &quiet)
+    let job = |tier: &str, cancel: &AtomicBool| -> Result<VerifiedTierJson> {
+        let found = (support.verify)(dir, Some(tier), threads, &RankProgress { stop: &stop, cancel })
             .map_err(|e| super::verify::interrupted(&stop).unwrap_or_else(|| tablebase_error(e)))?;
         found.iter().find(|t| t.tier == tier).map(VerifiedTierJson::from).ok_or_else(|| {
             CliError::new(Kind::Io, format!("tier {tier}: its verification gave no report of it"))
         })
     };
     if world.rank != 0 {
-        return world.serve(&stop, |tier| answer(tier, job(tier)));
+        return world.serve(&stop, |tier, cancel| answer_of(tier, job(tier, cancel)));
     }
     // As stats says: a clean verification of a folder without its
     // manifest cannot tell a missing tier.
@@ -431,7 +484,7 @@ fn schedule_verify<G: lapilli_game::Game>(
     support: &TablebaseSupport<G>,
     stop: &Interrupt,
     progress: &BuildProgress,
-    job: impl Fn(&str) -> Result<VerifiedTierJson>,
+    job: impl Fn(&str, &AtomicBool) -> Result<VerifiedTierJson>,
 ) -> Result<Vec<VerifiedTierJson>> {
     (support.open)(folder).map_err(tablebase_error)?;
     let plan = verify_plan(folder);
