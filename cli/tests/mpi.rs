@@ -2,8 +2,9 @@
 //! `tablebase build --mpi` and `tablebase verify --mpi` under `mpirun -np
 //! 3` (oversubscribed, as root where the tests run as root): the files
 //! of one process, byte for byte, a restart that keeps them, a build
-//! stopped by SIGTERM and resumed, a worker's error, and verification
-//! clean and with a value changed on purpose. Needs Open MPI's `mpirun`
+//! stopped by SIGTERM to every rank and resumed, SIGTERM to rank 0 alone
+//! while a rank waits for a held tier, `-np 1` and no mpirun, a rank's
+//! error, and verification clean and with a value changed on purpose. Needs Open MPI's `mpirun`
 //! (`openmpi-bin`) and a lapilli built with the feature `mpi`: `cargo test
 //! -p lapilli --release --features mpi --test mpi`.
 
