@@ -78,6 +78,14 @@ pub trait Oracle<G: Game>: Send + Sync {
     /// # Errors
     /// When the tier's table cannot be read ([`Tablebases::table`]).
     fn try_probe(&self, pos: &G) -> Result<Option<Value>, TablebaseError>;
+    /// The position at `index` of the tier named `tier` (a name of
+    /// [`Oracle::summaries`]), `None` when the tables do not hold that tier
+    /// or the index holds no position (slack): a way to draw positions
+    /// from the tables. By default `None`.
+    fn position(&self, tier: &str, index: u64) -> Option<G> {
+        let _ = (tier, index);
+        None
+    }
     /// Every legal ply of `pos` with the value it leads to, for the side to
     /// move in `pos` (`None` where no table covers the successor), in
     /// generation order; empty when the game is over ([`move_values`]).
@@ -120,6 +128,14 @@ impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
 
     fn try_probe(&self, pos: &S::Game) -> Result<Option<Value>, TablebaseError> {
         Tablebases::try_probe(self, pos)
+    }
+
+    fn position(&self, tier: &str, index: u64) -> Option<S::Game> {
+        let tier = self.space().parse_tier(tier)?;
+        if !self.has_tier(tier) || index >= self.space().size(tier) {
+            return None;
+        }
+        self.space().position(tier, index)
     }
 }
 
