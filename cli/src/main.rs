@@ -14,6 +14,7 @@ mod info;
 mod interrupt;
 mod matchplay;
 mod options;
+mod perfect;
 mod perft;
 mod play;
 mod progress;
@@ -290,6 +291,18 @@ enum Command {
         game: String,
         #[command(flatten)]
         variant: VariantArgs,
+        /// Play the perfect ply (from the solution, or the tables of
+        /// --tablebase) instead of searching, picking uniformly among the
+        /// plies of equal value.
+        #[arg(long)]
+        perfect: bool,
+        /// The seed of the perfect player's choice among equal plies.
+        #[arg(long, requires = "perfect", default_value_t = 0)]
+        seed: u64,
+        /// Endgame tables the perfect player plays from instead of the
+        /// game's solution.
+        #[arg(long, value_name = "DIR", requires = "perfect")]
+        tablebase: Option<PathBuf>,
     },
     /// Play two engines that speak Sanmill's UCI-like protocol against
     /// each other (lapilli, Sanmill, or another build), the rules checking
@@ -299,7 +312,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         #[command(flatten)]
-        args: matchplay::MatchArgs,
+        args: Box<matchplay::MatchArgs>,
     },
     /// Serve the web page to play and study every game, with its JSON API.
     ///
@@ -433,8 +446,11 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             };
             on_game(&game, command)
         }
-        Command::Uci { game, variant } => on_game(&GameArgs { game, variant }, uci::Uci),
-        Command::Match { game, args } => on_game(&game, matchplay::Match { args, out }),
+        Command::Uci { game, variant, perfect, seed, tablebase } => {
+            let perfect = perfect.then_some(uci::PerfectArgs { seed, tablebase });
+            on_game(&GameArgs { game, variant }, uci::Uci { perfect })
+        }
+        Command::Match { game, args } => on_game(&game, matchplay::Match { args: *args, out }),
         Command::Serve { port, bind, tablebase, open } => {
             serve::Serve { port, bind, tablebase, open, out }.run()
         }

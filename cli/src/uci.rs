@@ -8,6 +8,7 @@
 //! whole and flushed.
 
 use crate::error::{CliError, Kind};
+use crate::perfect::{self, Values};
 use crate::play::{checked_plies, game_over_text};
 use lapilli_board_graph::notation::excerpt;
 use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
@@ -52,7 +53,17 @@ no-progress rule, counted from the moves given) the answer is `info string game 
 
 Scores are for the side to move: `score cp S` in the game's evaluation units, `score mate N` for a proven \
 result, N in plies (not moves, since a morris removal is a ply of the same side), negative when the side to \
-move loses. Anything else is answered with `info string`, never an exit.";
+move loses. Anything else is answered with `info string`, never an exit.
+
+--perfect plays the perfect player instead of the engine: `go` answers at once with a ply of the best value \
+from the game's solution (built on first use, as `lapilli solve` does, kept in the cache folder) or, with \
+--tablebase DIR, from the endgame tables of DIR (a position they do not cover, or one with a successor they \
+do not cover, is answered `info string the perfect player has no ply: ...` and `bestmove none`). Among the \
+plies of equal value (the same WDL and, for a win or a loss, the same DTM: the fastest win, the slowest loss, \
+any drawing ply) it picks uniformly at random, from --seed (default 0), the position and the number of plies \
+played before it: the same seed and history give the same ply. Its answer is `info depth 0 score mate N|cp 0 \
+nodes K time 0 pv <ply>` (K the number of plies it picked among) and `bestmove <ply>`; its `id name` is \
+`lapilli perfect <version>`; the options are accepted and change nothing.";
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`
 /// line of tens of thousands of plies); a longer one is dropped with an
@@ -77,14 +88,30 @@ impl Printer {
 }
 
 /// `lapilli uci` on one variant.
-pub struct Uci;
+pub struct Uci {
+    /// `--perfect`: play the perfect ply instead of searching.
+    pub perfect: Option<PerfectArgs>,
+}
+
+/// The perfect player's settings (`lapilli uci --perfect`).
+pub struct PerfectArgs {
+    /// The seed of the choice among plies of equal value.
+    pub seed: u64,
+    /// Endgame tables to play from instead of the game's solution.
+    pub tablebase: Option<std::path::PathBuf>,
+}
 
 impl GameVisitor for Uci {
     type Output = crate::Result<()>;
 
     fn visit<V: VariantDescriptor>(self, v: V) -> crate::Result<()> {
         let out = Printer(Arc::new(Mutex::new(Box::new(std::io::stdout()))));
+        let perfect = match &self.perfect {
+            Some(p) => Some((perfect::values(&v, p.tablebase.as_deref(), true)?, p.seed)),
+            None => None,
+        };
         let mut session = Session::new(v, out)?;
+        session.perfect = perfect;
         let mut input = std::io::stdin().lock();
         let mut bytes = Vec::new();
         loop {
@@ -152,6 +179,8 @@ struct Session<V: VariantDescriptor> {
     reductions: bool,
     move_seconds: u64,
     out: Printer,
+    /// With `--perfect`: the values played from, and the seed.
+    perfect: Option<(Values<V::Position>, u64)>,
 }
 
 /// The engine options of `lapilli uci`: `hash_mib` MiB of table,
@@ -186,6 +215,7 @@ impl<V: VariantDescriptor> Session<V> {
             reductions: true,
             move_seconds: DEFAULT_MOVE_SECONDS,
             out,
+            perfect: None,
         })
     }
 
@@ -199,7 +229,8 @@ impl<V: VariantDescriptor> Session<V> {
         let Some((&first, rest)) = words.split_first() else { return true };
         match first {
             "uci" => {
-                self.out.line(&format!("id name lapilli {}", env!("CARGO_PKG_VERSION")));
+                let perfect = if self.perfect.is_some() { " perfect" } else { "" };
+                self.out.line(&format!("id name lapilli{perfect} {}", env!("CARGO_PKG_VERSION")));
                 self.out.line("id author the lapilli authors");
                 self.out.line("option name Hash type spin default 16 min 1 max 65536");
                 self.out.line("option name Threads type spin default 1 min 1 max 64");
@@ -363,6 +394,21 @@ impl<V: VariantDescriptor> Session<V> {
             let text = game_over_text(&self.v, self.record.position(), status);
             self.info(&format!("game over: {text}"));
             self.out.line("bestmove none");
+            return;
+        }
+        if let Some((values, seed)) = &self.perfect {
+            let pos = self.record.position();
+            match perfect::choose::<V>(pos, self.record.moves().len(), values, *seed) {
+                Ok((m, value, among)) => {
+                    let (score, text) = (perfect::score_words(value), pos.move_text(m));
+                    self.out.line(&format!("info depth 0 score {score} nodes {among} time 0 pv {text}"));
+                    self.out.line(&format!("bestmove {text}"));
+                }
+                Err(why) => {
+                    self.info(&format!("the perfect player has no ply: {why}"));
+                    self.out.line("bestmove none");
+                }
+            }
             return;
         }
         let Some(engine) = self.engine.take() else {

@@ -65,6 +65,25 @@ opening. --concurrency N plays N games at a time, each worker with its own two e
 reported in their order. With --sprt, after each complete pair (both games with a result) the pentanomial \
 log-likelihood ratio decides: once it leaves the bounds the match stops after the games in play.
 
+Against perfect play. --against-perfect makes the second engine the perfect player, this program as `lapilli \
+uci <game> --perfect --seed S` (S the --seed; see `lapilli uci --help`): it plays a ply of the best value, \
+uniformly at random among the plies of equal value (same WDL and, for a win or a loss, same DTM), from the \
+game's solution (a solved game: the 3x3 games, Six Men's Morris; built on first use into the cache folder as \
+`lapilli solve` does) or, with --tablebase DIR, from the endgame tables of DIR. Each game is then replayed \
+through the same values: the first engine's value (won, drawn or lost for its side, with the DTM) when the \
+engines take over, after every ply, and the first of its plies that lowered it (a win that became a draw or \
+a loss, a draw that became a loss). With --tablebase the --openings are start positions drawn from the \
+tables instead of random plies (a tier of DIR uniformly, then an index of it uniformly; by turns won, drawn \
+and lost for the side to move, so that with both colours a third of the starts are won, drawn and lost for \
+each engine), sent as `position fen <text> moves ...`; a position the tables do not cover has no value (the \
+perfect player answers `bestmove none`, a disagreement). The summary adds, per colour of the first engine and \
+for both: games, how many ended at the start's value, drawn starts and how many it lost, won starts and how \
+many it failed to win, lost starts and how many it saved, the games where its value dropped and the plies of \
+the first drops (numbered from the game's start, the opening's plies included), their median. The values \
+ignore the draw rules of play: the last position of a game drawn by repetition, the no-progress rule or \
+--max-plies counts as at least a draw for the first engine, so its last ply drops nothing, and a won start \
+drawn so shows in the result, not as a drop.
+
 Output. On standard error a line per game: its number, the opening, who played which side, the result and \
 why, the plies, and the first engine's running wins, draws, losses and score. On standard output a summary: \
 the engines, games, the first engine's wins/draws/losses and score, Elo with its 95% interval (per game, and \
@@ -81,7 +100,11 @@ without --sprt, else {elo0, elo1, alpha, beta, lower, upper, llr, pairs, decisio
 stopped_match}), endings ({kind: count}), disagreements ([{game, opening, ply, move, engine, what}]), \
 forfeits and crashes ({first, second}), time ({first, second}: {moves, median_ms, max_ms, mean_ms}) and \
 stopped (null, \"sprt\", \"disagreement\", \"error\" or \"interrupted\"), and, only after a signal, interrupted \
-(\"SIGINT\", \"SIGTERM\" or \"SIGHUP\"). A match that ends with an error after games were played, or that a \
+(\"SIGINT\", \"SIGTERM\" or \"SIGHUP\"). With --against-perfect: against_perfect ({values, seed}; null \
+without) and perfect ({values: their source in words, seed, by_side: {<side name>: {games, at_value, \
+drawn_starts, drawn_starts_lost, won_starts, won_starts_not_won, lost_starts, lost_starts_saved, \
+games_with_drop, first_drop_plies (sorted), first_drop_median, not_covered, perfect_drops (0 unless the \
+values are wrong)}}, all: the same for both colours}). A match that ends with an error after games were played, or that a \
 signal stopped, prints that object with an `error` key ({kind, message}) added.
 
 --log FILE writes JSON lines: first {\"type\": \"header\"} with the settings (the keys above up to \
@@ -92,7 +115,10 @@ first_engine_result (win, draw, loss or null), ending (its kind: the rules' kind
 repetition, no-progress, ply-limit, time-forfeit, crash, or disagreement), reason (in words), plies, \
 times_ms and info (per ply, null for the opening's: the ms from go to bestmove, and {depth, score} as the \
 engine last reported them), disagreement (null or {ply, move, engine, what}). Every game can be replayed \
-from its moves.";
+from its moves. With --against-perfect the header has start_positions (with --tablebase: each opening's \
+position text) and each game perfect: {engine_side, start_value (w12: won in 12 plies, d, l7; null if not \
+covered), start and result (win, draw, loss), at_value, first_drop (null or {ply, move, before, after}), \
+drops, perfect_drops, values (the first engine's value after each ply, the start's first)}.";
 
 /// An engine's command line, split as a shell would.
 #[derive(Clone, Debug)]
@@ -179,6 +205,18 @@ pub struct MatchArgs {
     /// of stopping the match.
     #[arg(long)]
     pub(super) continue_on_disagreement: bool,
+    /// Play the first engine against the perfect player (`lapilli uci
+    /// ID --perfect --seed S`, S the --seed) and measure it against the
+    /// exact values: per colour, the games that ended at the start's
+    /// value, drawn starts lost, won starts not won, and the first ply
+    /// where its value dropped.
+    #[arg(long, conflicts_with_all = ["second", "second_options", "second_readback", "sprt"])]
+    pub(super) against_perfect: bool,
+    /// With --against-perfect: the endgame tables (`lapilli tablebase
+    /// build`) that give the values and the perfect player's plies, and
+    /// from which the --openings start positions are drawn.
+    #[arg(long, value_name = "DIR", requires = "against_perfect", conflicts_with_all = ["openings_file", "opening_plies"])]
+    pub(super) tablebase: Option<PathBuf>,
     /// Write the settings and every game as JSON lines to this file.
     #[arg(long, value_name = "FILE")]
     pub(super) log: Option<PathBuf>,

@@ -7,11 +7,13 @@
 //! threads (each with its own pair of engine processes), [`report`]
 //! reports them in game order and sums them up. [`engine`] drives an
 //! engine process, [`openings`] makes or reads the openings, [`referee`]
-//! plays one game, [`stats`] scores the match.
+//! plays one game, [`stats`] scores the match, [`perfect`] measures the
+//! first engine against perfect play (`--against-perfect`).
 
 mod args;
 pub mod engine;
 pub mod openings;
+mod perfect;
 pub mod referee;
 mod report;
 mod run;

@@ -14,6 +14,9 @@ use thiserror::Error;
 /// notation (a morris removal is a ply of its own).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Opening {
+    /// The position the game starts from, in position text; `None` for
+    /// the game's start.
+    pub start: Option<String>,
     /// The plies.
     pub moves: Vec<String>,
 }
@@ -21,10 +24,11 @@ pub struct Opening {
 impl Display for Opening {
     /// The plies separated by spaces, or `(start)` for none.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.moves.is_empty() {
-            f.write_str("(start)")
-        } else {
-            f.write_str(&self.moves.join(" "))
+        match (&self.start, self.moves.is_empty()) {
+            (Some(start), true) => write!(f, "{start}"),
+            (Some(start), false) => write!(f, "{start}: {}", self.moves.join(" ")),
+            (None, true) => f.write_str("(start)"),
+            (None, false) => f.write_str(&self.moves.join(" ")),
         }
     }
 }
@@ -131,7 +135,7 @@ pub fn random_openings<G: CheckedGame + Display>(
             record.play(m).expect("a generated ply is legal in a game that goes on");
         }
         if moves.len() == length && record.status().is_none() && seen.insert(record.position().to_string()) {
-            openings.push(Opening { moves });
+            openings.push(Opening { start: None, moves });
         }
     }
     if openings.len() < count {
@@ -190,7 +194,7 @@ pub fn read_openings<G: CheckedGame + Display>(start: &G, text: &str) -> Result<
                 reason: format!("the opening ends the game ({status}); an opening must leave it going on"),
             });
         }
-        openings.push(Opening { moves });
+        openings.push(Opening { start: None, moves });
     }
     if openings.is_empty() {
         return Err(OpeningError::Empty);
@@ -252,7 +256,7 @@ mod tests {
             Err(OpeningError::TooFew { found: 9, wanted: 10, min: 1, max: 1 })
         );
         // No plies: the start, once.
-        assert_eq!(random_openings(&start, 1, 0..=0, 7).unwrap(), [Opening { moves: vec![] }]);
+        assert_eq!(random_openings(&start, 1, 0..=0, 7).unwrap(), [Opening { start: None, moves: vec![] }]);
         // Five plies of Terni Lapilli may end the game (the first side's
         // third placement may complete a line): those are not openings.
         for o in random_openings(&start, 50, 5..=5, 1).unwrap() {

@@ -118,6 +118,8 @@ pub(super) struct GameText<'a> {
     pub(super) side_names: [&'static str; 2],
     /// The match's settings and engines.
     pub(super) shared: &'a Shared,
+    /// With --against-perfect: the game measured (the log's `perfect`).
+    pub(super) perfect: Option<Value>,
 }
 
 impl GameText<'_> {
@@ -190,6 +192,9 @@ impl GameText<'_> {
         });
         if let (Value::Object(game), Value::Object(extra)) = (&mut game, extra) {
             game.extend(extra);
+        }
+        if let Some(perfect) = &self.perfect {
+            game["perfect"] = perfect.clone();
         }
         game
     }

@@ -6,6 +6,7 @@
 use super::args::MatchArgs;
 use super::engine::{EngineProcess, EngineSpec};
 use super::openings::{random_openings, read_openings, Opening, OpeningError};
+use super::perfect::{measure, PerfectTally};
 use super::referee::{self, GameResult, MatchRules, MoveLimit, Played, Seats};
 use super::report::{Account, GameText};
 use crate::error::{fail, CliError, Kind};
@@ -171,7 +172,22 @@ impl GameVisitor for Match<'_> {
             }
         }
         let start = v.start();
+        // Against perfect play: the exact values (solution or tables),
+        // loaded before the perfect engines start (they read the same
+        // cache).
+        let values = match a.against_perfect {
+            true => Some(crate::perfect::values(&v, a.tablebase.as_deref(), a.json)?),
+            false => None,
+        };
         let (openings, seed, plies) = match &a.openings_file {
+            None if a.tablebase.is_some() => {
+                let dir = a.tablebase.as_deref().expect("just matched");
+                let count = a.openings.unwrap_or(20) as usize;
+                let starts = crate::perfect::table_starts(&v, dir, count, a.seed)?;
+                let openings =
+                    starts.into_iter().map(|(t, _)| Opening { start: Some(t), moves: vec![] }).collect();
+                (openings, Some(a.seed), None)
+            }
             Some(path) => {
                 let text = std::fs::read_to_string(path).map_err(|e| {
                     CliError::new(Kind::Io, format!("--openings-file {}: {e}", path.display()))
@@ -197,17 +213,20 @@ impl GameVisitor for Match<'_> {
             }
         };
         let default = default_command(&v.id())?;
+        let mut second = a.second.map_or_else(|| default.clone(), |c| c.0);
+        if a.against_perfect {
+            second.extend(["--perfect".to_string(), "--seed".into(), a.seed.to_string()]);
+            if let Some(dir) = &a.tablebase {
+                second.extend(["--tablebase".to_string(), dir.display().to_string()]);
+            }
+        }
         let specs = [
             EngineSpec {
                 label: "first",
                 command: a.first.map_or_else(|| default.clone(), |c| c.0),
                 options: a.first_options,
             },
-            EngineSpec {
-                label: "second",
-                command: a.second.map_or(default, |c| c.0),
-                options: a.second_options,
-            },
+            EngineSpec { label: "second", command: second, options: a.second_options },
         ];
         let readback = [a.first_readback, a.second_readback];
         let limit = match a.depth {
@@ -297,6 +316,7 @@ impl GameVisitor for Match<'_> {
                 "file": a.openings_file.as_ref().map(|p| p.display().to_string()),
             },
             "games_planned": total,
+            "against_perfect": values.as_ref().map(|x| json!({"values": x.source, "seed": a.seed})),
         });
         if let Some(log) = log.as_mut() {
             let mut header = settings.clone();
@@ -306,6 +326,10 @@ impl GameVisitor for Match<'_> {
                 |s| json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta}),
             );
             header["opening_list"] = json!(openings.iter().map(|o| o.moves.clone()).collect::<Vec<_>>());
+            if openings.iter().any(|o| o.start.is_some()) {
+                header["start_positions"] =
+                    json!(openings.iter().map(|o| o.start.clone()).collect::<Vec<_>>());
+            }
             writeln!(log, "{header}")?;
             log.flush()?;
         }
@@ -318,6 +342,7 @@ impl GameVisitor for Match<'_> {
         );
         let shared = Shared { handshake_timeout, id: v.id(), specs, names, rules, openings, total, abort };
         let mut account = Account::new(total);
+        let mut tally = PerfectTally::default();
         let mut fatal: Option<CliError> = None;
         let mut io_error: Option<CliError> = None;
         std::thread::scope(|scope| {
@@ -343,10 +368,20 @@ impl GameVisitor for Match<'_> {
             let (mut next_job, mut next_report) = (0, 0);
             let mut stop = false;
             let mut report = |index: usize, played: Played, account: &mut Account| {
-                let game = GameText { index, played: &played, side_names, shared: &shared };
+                let measured = values.as_ref().map(|values| {
+                    let opening = &shared.openings[index / 2];
+                    let from = opening.start.as_deref().and_then(|t| v.parse_position(t).ok());
+                    measure(&v, &from.unwrap_or_else(|| v.start()), &played, index % 2, values)
+                });
+                let perfect = measured.as_ref().map(|m| m.json(side_names));
+                let game = GameText { index, played: &played, side_names, shared: &shared, perfect };
                 if let Err(e) = account.add(&game, a.sprt, a.continue_on_disagreement, log.as_mut()) {
                     io_error.get_or_insert(e);
                     shared.abort.store(true, Ordering::SeqCst);
+                }
+                if let Some(m) = measured {
+                    eprintln!("{}", m.text());
+                    tally.add(&m);
                 }
             };
             for msg in rx {
@@ -396,6 +431,7 @@ impl GameVisitor for Match<'_> {
             account.interrupted = Some(signal);
         }
         let summary = account.summary(settings, a.sprt, side_names);
+        let perfect = values.as_ref().map(|x| (tally, x.source.clone()));
         if let (Some(_), Some(e)) = (&interrupted, &fatal) {
             eprintln!("error: {}", e.message);
         }
@@ -417,13 +453,19 @@ impl GameVisitor for Match<'_> {
         });
         let out = self.out;
         if a.json {
-            let summary = serde_json::to_value(&summary)?;
+            let mut summary = serde_json::to_value(&summary)?;
+            if let Some((tally, source)) = &perfect {
+                summary["perfect"] = tally.json(source, a.seed, side_names);
+            }
             if let Some(e) = error {
                 return Err(e.with_report(summary));
             }
             writeln!(out, "{summary}")?;
         } else {
             summary.write(out, &shared.names, side_names, &limit_text)?;
+            if let Some((tally, source)) = &perfect {
+                tally.write(out, &shared.names[0], source, side_names)?;
+            }
             if let Some(e) = error {
                 return Err(e);
             }

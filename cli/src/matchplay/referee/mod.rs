@@ -188,12 +188,14 @@ pub fn info_of(text: &str) -> (Option<u32>, Option<String>) {
     (depth, score)
 }
 
-/// The `position` command for `moves` from the start.
-fn position_command(moves: &[String]) -> String {
+/// The `position` command for `moves` from the start, or from the
+/// position text `start` (`position fen <text>`).
+fn position_command(start: Option<&str>, moves: &[String]) -> String {
+    let from = start.map_or_else(|| "startpos".to_string(), |t| format!("fen {t}"));
     if moves.is_empty() {
-        "position startpos".to_string()
+        format!("position {from}")
     } else {
-        format!("position startpos moves {}", moves.join(" "))
+        format!("position {from} moves {}", moves.join(" "))
     }
 }
 
@@ -307,7 +309,9 @@ pub fn play<V: VariantDescriptor>(
     abort: &AtomicBool,
 ) -> Result<Played, Fatal> {
     let sides = v.sides();
-    let start = v.start();
+    let from = opening.start.as_deref();
+    let start =
+        from.map_or_else(|| v.start(), |t| v.parse_position(t).expect("openings are checked when made"));
     let mut record = GameRecord::new(start.clone(), start.no_progress_count());
     let mut moves: Vec<String> = Vec::new();
     for text in &opening.moves {
@@ -343,13 +347,14 @@ pub fn play<V: VariantDescriptor>(
             let winner = record.position().winner().map(|w| usize::from(w != sides[0].0));
             let ending = GameEnd { winner, kind: kind.into(), text, culprit: None };
             let drawn_by_record = !matches!(status, Adjudication::Finished(_));
-            played.outcome = final_check(v, seats, &record, &played.moves, rules, drawn_by_record, ending)?;
+            played.outcome =
+                final_check(v, seats, &record, (from, &played.moves), rules, drawn_by_record, ending)?;
             return Ok(played);
         }
         if played.moves.len() >= rules.max_plies {
             let text = format!("draw: the {}-ply limit (--max-plies)", rules.max_plies);
             let ending = GameEnd { winner: None, kind: "ply-limit".into(), text, culprit: None };
-            played.outcome = final_check(v, seats, &record, &played.moves, rules, false, ending)?;
+            played.outcome = final_check(v, seats, &record, (from, &played.moves), rules, false, ending)?;
             return Ok(played);
         }
         let pos = record.position().clone();
@@ -358,7 +363,7 @@ pub fn play<V: VariantDescriptor>(
         let engine = seats[seat].as_mut().expect("the engines are started before a game");
         let last_ply = played.moves.len();
         // The history, read back, then the search.
-        let answer = ask(engine, &played.moves, rules.readback[seat], rules);
+        let answer = ask(engine, (from, &played.moves), rules.readback[seat], rules);
         let (lines, failure) = match answer {
             Ok(lines) => (lines, None),
             Err((lines, f)) => (lines, Some(f)),
@@ -425,11 +430,11 @@ pub fn play<V: VariantDescriptor>(
 /// to `readyok`.
 fn ask(
     engine: &mut EngineProcess,
-    moves: &[String],
+    (start, moves): (Option<&str>, &[String]),
     mode: Readback,
     rules: &MatchRules,
 ) -> Result<Vec<Line>, (Vec<Line>, Failure)> {
-    engine.send(&position_command(moves)).map_err(|f| (Vec::new(), f))?;
+    engine.send(&position_command(start, moves)).map_err(|f| (Vec::new(), f))?;
     if let Some(command) = mode.command() {
         engine.send(command).map_err(|f| (Vec::new(), f))?;
     }
@@ -501,7 +506,7 @@ fn final_check<V: VariantDescriptor>(
     v: &V,
     seats: &mut Seats,
     record: &GameRecord<V::Position>,
-    moves: &[String],
+    (start, moves): (Option<&str>, &[String]),
     rules: &MatchRules,
     drawn_by_record: bool,
     ending: GameEnd,
@@ -509,7 +514,7 @@ fn final_check<V: VariantDescriptor>(
     for (seat, slot) in seats.iter_mut().enumerate() {
         let Some(engine) = slot.as_mut() else { continue };
         let mode = rules.readback[seat];
-        let lines = match ask(engine, moves, mode, rules) {
+        let lines = match ask(engine, (start, moves), mode, rules) {
             Ok(lines) => lines,
             Err(_) => {
                 *slot = None;

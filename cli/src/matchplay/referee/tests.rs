@@ -106,6 +106,7 @@ fn read_backs_are_compared_with_the_rules_position() {
 
 #[test]
 fn the_position_command_carries_the_whole_history() {
-    assert_eq!(position_command(&[]), "position startpos");
-    assert_eq!(position_command(&["d1".into(), "xg7".into()]), "position startpos moves d1 xg7");
+    assert_eq!(position_command(None, &[]), "position startpos");
+    assert_eq!(position_command(None, &["d1".into(), "xg7".into()]), "position startpos moves d1 xg7");
+    assert_eq!(position_command(Some("a b"), &["d1".into()]), "position fen a b moves d1");
 }
