@@ -76,7 +76,8 @@ a loss, a draw that became a loss). With --tablebase the --openings are start po
 tables instead of random plies (a tier of DIR uniformly, then an index of it uniformly; by turns won, drawn \
 and lost for the side to move, so that with both colours a third of the starts are won, drawn and lost for \
 each engine), sent as `position fen <text> moves ...`; a position the tables do not cover has no value (the \
-perfect player answers `bestmove none`, a disagreement). The summary adds, per colour of the first engine and \
+perfect player answers `bestmove none`, a disagreement). The perfect player loses on time only after \
+max(--move-timeout, 60000) ms: its first probe of a tier loads the tier's table. The summary adds, per colour of the first engine and \
 for both: games, how many ended at the start's value, drawn starts and how many it lost, won starts and how \
 many it failed to win, lost starts and how many it saved, the games where its value dropped and the plies of \
 the first drops (numbered from the game's start, the opening's plies included), their median. The values \

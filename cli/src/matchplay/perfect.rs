@@ -99,19 +99,18 @@ pub fn measure<V: VariantDescriptor>(
             pos.play_unchecked(m);
         }
         let last = i + 1 == played.moves.len();
-        let after = match for_engine(&pos) {
+        let raw = for_engine(&pos);
+        let after = match raw {
             Some(Value::Loss(_)) if last && drawn_by_rule => Some(Value::Draw),
             after => after,
         };
-        if i >= opening {
-            if let (Some(before), Some(after)) = (seen[i], after) {
-                if rank(after) < rank(before) && mover == side {
-                    drops += 1;
-                    first_drop.get_or_insert(Drop { ply: i + 1, mv: text.clone(), before, after });
-                } else if rank(after) > rank(before) && mover != side {
-                    perfect_drops += 1;
-                }
+        if let (true, Some(before)) = (i >= opening, seen[i]) {
+            if let Some(after) = after.filter(|&a| rank(a) < rank(before) && mover == side) {
+                drops += 1;
+                first_drop.get_or_insert(Drop { ply: i + 1, mv: text.clone(), before, after });
             }
+            // The perfect side's own value, by the values alone.
+            perfect_drops += usize::from(raw.is_some_and(|r| rank(r) > rank(before)) && mover != side);
         }
         seen.push(after);
     }

@@ -443,6 +443,7 @@ impl Summary {
         let source = match (o["file"].as_str(), o["plies"].as_array()) {
             (Some(file), _) => format!("from {file}"),
             (None, Some(p)) => format!("of {}..{} random plies, seed {}", p[0], p[1], o["seed"]),
+            (None, None) if !o["seed"].is_null() => format!("drawn from the tables, seed {}", o["seed"]),
             (None, None) => String::new(),
         };
         writeln!(out, "match: {}, {limit}", self.settings["variant"].as_str().unwrap_or_default())?;

@@ -240,7 +240,16 @@ impl GameVisitor for Match<'_> {
         let handshake_timeout = Duration::from_millis(a.handshake_timeout);
         let rules = MatchRules {
             limit,
-            move_timeout: Duration::from_millis(move_timeout),
+            // The perfect player answers at once, but its first probe of a
+            // tier loads that tier's table (seconds for the largest).
+            move_timeout: [
+                Duration::from_millis(move_timeout),
+                Duration::from_millis(if a.against_perfect {
+                    move_timeout.max(DEPTH_MOVE_TIMEOUT_MS)
+                } else {
+                    move_timeout
+                }),
+            ],
             ready_timeout: handshake_timeout,
             max_plies: a.max_plies as usize,
             readback,

@@ -60,8 +60,9 @@ pub enum MoveLimit {
 pub struct MatchRules {
     /// The search each move.
     pub limit: MoveLimit,
-    /// A move not answered this long after `go` loses on time.
-    pub move_timeout: Duration,
+    /// A move not answered this long after `go` loses on time, by seat
+    /// (0 the first engine).
+    pub move_timeout: [Duration; 2],
     /// The longest wait for `readyok`.
     pub ready_timeout: Duration,
     /// A draw after this many plies (the opening's included).
@@ -467,7 +468,7 @@ fn search(
         MoveLimit::Time(ms) => Some(sent + Duration::from_millis(ms)),
         MoveLimit::Depth(_) => None,
     };
-    let forfeit_at = sent + rules.move_timeout;
+    let forfeit_at = sent + rules.move_timeout[seat];
     let mut stopped = stop_at.is_none();
     let mut info = PlyInfo { seat, ..PlyInfo::default() };
     loop {
@@ -491,7 +492,7 @@ fn search(
                 engine.send("stop")?;
                 stopped = true;
             }
-            Err(Failure::Timeout(_)) => return Err(Failure::Timeout(rules.move_timeout)),
+            Err(Failure::Timeout(_)) => return Err(Failure::Timeout(rules.move_timeout[seat])),
             Err(died) => return Err(died),
         }
     }
