@@ -174,6 +174,15 @@ fn the_report_has_its_keys_and_the_openings_come_back_with_the_seed() {
     let (_, other) =
         perfect_match(&dir, &["terni-lapilli", "--depth", "2", "--openings", "4", "--seed", "78"]);
     assert_ne!(log[0]["opening_list"], other[0]["opening_list"]);
+    // The long help documents the keys.
+    let help = String::from_utf8(lapilli(&["match", "--help"], "").stdout).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let more = ["against_perfect", "start_positions"].map(String::from);
+    for key in colour.keys().chain(game.keys()).chain(more.iter()) {
+        assert!(help.contains(key.as_str()), "{key} is not in `lapilli match --help`");
+    }
+    let help = String::from_utf8(lapilli(&["uci", "--help"], "").stdout).unwrap();
+    assert!(help.contains("--perfect"), "{help}");
 }
 
 #[test]
