@@ -221,7 +221,10 @@ impl GameVisitor for Build<'_> {
             }
             (None, Some(n), None) => {
                 let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
-                self.remove_damaged(&plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(), &progress)?;
+                self.remove_damaged(
+                    &plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+                    &progress,
+                )?;
                 (support.build_endgames)(n, &self.dir, &options, &progress)
             }
             (None, None, _) => {
