@@ -88,13 +88,35 @@ fn verified_tiers(report: &Json) -> Vec<Json> {
 fn six_mens_morris_on_three_ranks_is_one_process_build_and_verifies() {
     let (one, three) = (TempDir::new("mpi-six-one"), TempDir::new("mpi-six-three"));
     json(&build_args("six-mens-morris", "6", &one, &[]));
-    let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &["--mpi"]));
+    let log = TempDir::new("mpi-six-log");
+    let log_file = log.join("tiers.jsonl");
+    let log_arg = log_file.to_str().unwrap();
+    let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &["--mpi", "--log", log_arg]));
     let tiers = same_files(one.path(), three.path());
     assert_eq!(tiers, 32);
     assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(32), Some(0)));
+    // Rank 0 logged every tier once, with the machine that solved it.
+    let lines: Vec<Json> = std::fs::read_to_string(&log_file)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut logged: Vec<&str> = lines.iter().map(|l| l["tier"].as_str().unwrap()).collect();
+    logged.sort();
+    logged.dedup();
+    assert_eq!((lines.len(), logged.len()), (32, 32));
+    assert!(lines.iter().all(|l| l["host"].as_str().is_some_and(|h| !h.is_empty())), "{lines:?}");
     // Run again: every tier is kept, none built.
     let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &["--mpi"]));
     assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(32)));
+    same_files(one.path(), three.path());
+    // A truncated file: removed by rank 0 and built again with --rebuild.
+    let w4b4 = three.path().join("w4b4.ltb");
+    std::fs::File::options().write(true).open(&w4b4).unwrap().set_len(100).unwrap();
+    let out = on_ranks("3", &build_args("six-mens-morris", "6", &three, &["--mpi", "--rebuild"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("to build it again (truncated").count(), 1, "{stderr}");
     same_files(one.path(), three.path());
 
     // Verified on the ranks: the report of one process.

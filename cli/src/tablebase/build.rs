@@ -279,7 +279,7 @@ impl Build<'_> {
     ///
     /// # Errors
     /// Kind `io` when a file cannot be read or removed.
-    fn remove_damaged(&self, tiers: &[String], progress: &BuildProgress) -> Result<()> {
+    pub(super) fn remove_damaged(&self, tiers: &[String], progress: &BuildProgress) -> Result<()> {
         if !self.rebuild || !self.dir.is_dir() {
             return Ok(());
         }

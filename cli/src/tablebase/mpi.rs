@@ -21,9 +21,9 @@
 //! theirs ([`CANCEL`]) and ends with the error of kind `interrupted` that
 //! `--workers` gives.
 
-use super::build::{build_error, interrupted, Build, BuiltTierJson};
+use super::build::{build_error, Build, BuiltTierJson};
 use super::verify::{in_report_order, verified_line, verify_plan, VerifiedTierJson, Verify};
-use super::workers::{finished_tiers, kept, threads_per_child};
+use super::workers::{threads_per_child, Front};
 use super::*;
 use crate::interrupt::Interrupt;
 use ::mpi::collective::SystemOperation;
@@ -34,7 +34,6 @@ use ::mpi::traits::*;
 use ::mpi::{Tag, Threading};
 use lapilli_tablebase::{Plan, Schedule};
 use serde::de::DeserializeOwned;
-use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -365,58 +364,18 @@ pub(super) fn build<V: VariantDescriptor>(
         progress.finish();
         return world.serve(stop, |tier, cancel| answer_of(tier, job(tier, cancel)));
     }
-    let tiers = schedule_build(&mut world, &dir, build.rebuild, plan, stop, progress, job);
+    // Rank 0 alone clears the damaged files a rebuild replaces.
+    let cleared =
+        build.remove_damaged(&plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(), progress);
+    let log = build.log.as_deref().map(TierLog::open).transpose();
+    let tiers = cleared.and(log).and_then(|log| {
+        let front = Front { dir: &dir, rebuild: build.rebuild, log: log.as_ref(), name: ranks(world.size) };
+        front.run(plan, stop, progress, |schedule, done| world.schedule(schedule, stop, job, done))
+    });
     world.stop_all();
     progress.finish();
     drop(world);
     build.report(v, tiers?, started)
-}
-
-/// Rank 0 of `build --mpi`: the reports of the tiers of `plan`, those kept
-/// first (in plan order), then in the order they finished.
-fn schedule_build(
-    world: &mut World,
-    dir: &Path,
-    rebuild: bool,
-    plan: &Plan,
-    stop: &Interrupt,
-    progress: &BuildProgress,
-    job: impl Fn(&str, &AtomicBool) -> Result<BuiltTierJson>,
-) -> Result<Vec<BuiltTierJson>> {
-    let finished = if rebuild { BTreeSet::new() } else { finished_tiers(dir)? };
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::new(Kind::Io, format!("--out: cannot create the folder: {e}")))?;
-    let mut schedule = Schedule::new(plan, |t| finished.contains(t));
-    let mut reports = Vec::new();
-    if !finished.is_empty() {
-        let folder = list_folder(dir)?;
-        for t in plan.tiers.iter().filter(|t| finished.contains(&t.name)) {
-            if let Some(f) = folder.files().iter().find(|f| f.header.tier == t.name) {
-                reports.push(kept(&t.name, &f.header));
-            }
-        }
-    }
-    lapilli_tablebase::Progress::start_tier(progress, &ranks(world.size), plan.total_indices);
-    for r in &reports {
-        lapilli_tablebase::Progress::advance(progress, r.entries);
-    }
-    let total = plan.tiers.len();
-    let failure = world.schedule(&mut schedule, stop, job, |tier, report: BuiltTierJson| {
-        lapilli_tablebase::Progress::advance(progress, report.entries);
-        let how = if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
-        let done = reports.len() + 1;
-        progress
-            .println(format!("{tier:>12}: {} positions ({how}), {done} of {total} tiers", report.positions));
-        reports.push(report);
-    });
-    if let Some(signal) = stop.caught() {
-        let complete: Vec<String> = reports.iter().map(|r| r.tier.clone()).collect();
-        return Err(interrupted(dir, signal, &complete, total, true));
-    }
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(reports),
-    }
 }
 
 /// The error of a command asked to run on MPI without its job (a slip of

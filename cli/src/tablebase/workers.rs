@@ -111,7 +111,7 @@ fn start(mut command: Command, tier: &str) -> Result<Running> {
 /// # Errors
 /// As [`TablebaseFolder::open`]; a file that does not pass its checksum
 /// (kind `tablebase`: remove it or build with --rebuild).
-pub(super) fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
+fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
     let mut finished = BTreeSet::new();
     if !dir.is_dir() {
         return Ok(finished);
@@ -158,6 +158,58 @@ impl Workers<'_> {
     /// `interrupted` when `stop` catches a signal (the workers are sent
     /// SIGTERM and drop their tiers).
     pub fn run(&self, plan: &Plan, stop: &Interrupt, progress: &BuildProgress) -> Result<Vec<BuiltTierJson>> {
+        let front = Front {
+            dir: self.dir,
+            rebuild: self.rebuild,
+            log: self.log,
+            name: format!("{} workers", self.workers),
+        };
+        front.run(plan, stop, progress, |schedule, done| {
+            run_children(
+                self.workers,
+                schedule,
+                stop,
+                |tier| self.command(tier),
+                |tier, out| worker_result(tier, &self.variant, out),
+                done,
+            )
+        })
+    }
+}
+
+/// What a scheduled build (`--workers`, `--mpi`) does around the handing
+/// out of its tiers: the tiers finished already kept, the folder made,
+/// the progress and its line per tier, the log, and the error of a
+/// signal.
+pub(super) struct Front<'a> {
+    /// The folder.
+    pub dir: &'a Path,
+    /// Solve every tier again.
+    pub rebuild: bool,
+    /// The log a line per tier finished goes to (`--log`).
+    pub log: Option<&'a super::TierLog>,
+    /// What the progress bar calls the build, e.g. `2 workers`.
+    pub name: String,
+}
+
+impl Front<'_> {
+    /// Runs `plan` through `hand_out`, which hands the ready tiers of the
+    /// schedule it is given to its workers and gives each report to the
+    /// callback until every tier is done or no more can start, and returns
+    /// its first error. Returns a report per tier, those already finished
+    /// first (in plan order), then in the order they finished.
+    ///
+    /// # Errors
+    /// `hand_out`'s error; kind `interrupted` when `stop` caught a signal
+    /// (the tiers complete named); kind `io` for a folder that cannot be
+    /// made or a log that cannot be written; as [`finished_tiers`].
+    pub fn run(
+        &self,
+        plan: &Plan,
+        stop: &Interrupt,
+        progress: &BuildProgress,
+        hand_out: impl FnOnce(&mut Schedule, &mut dyn FnMut(&str, BuiltTierJson)) -> Option<CliError>,
+    ) -> Result<Vec<BuiltTierJson>> {
         let finished = if self.rebuild { BTreeSet::new() } else { finished_tiers(self.dir)? };
         std::fs::create_dir_all(self.dir).map_err(|e| {
             CliError::new(Kind::Io, format!("--out: cannot create the folder: {}: {e}", self.dir.display()))
@@ -166,16 +218,13 @@ impl Workers<'_> {
         let mut reports = Vec::new();
         if !finished.is_empty() {
             let folder = list_folder(self.dir)?;
-            for t in &plan.tiers {
-                if let Some(f) =
-                    folder.files().iter().find(|f| finished.contains(&t.name) && f.header.tier == t.name)
-                {
+            for t in plan.tiers.iter().filter(|t| finished.contains(&t.name)) {
+                if let Some(f) = folder.files().iter().find(|f| f.header.tier == t.name) {
                     reports.push(kept(&t.name, &f.header));
                 }
             }
         }
-        let name = format!("{} workers", self.workers);
-        lapilli_tablebase::Progress::start_tier(progress, &name, plan.total_indices);
+        lapilli_tablebase::Progress::start_tier(progress, &self.name, plan.total_indices);
         let total = plan.tiers.len();
         let mut log_error = None;
         let mut log = |report: &BuiltTierJson| {
@@ -187,28 +236,21 @@ impl Workers<'_> {
             lapilli_tablebase::Progress::advance(progress, r.entries);
             log(r);
         }
-        let failure = run_children(
-            self.workers,
-            &mut schedule,
-            stop,
-            |tier| self.command(tier),
-            |tier, child| worker_result(tier, &self.variant, child),
-            |tier, report: BuiltTierJson| {
-                lapilli_tablebase::Progress::advance(progress, report.entries);
-                let how = if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
-                let done = reports.len() + 1;
-                progress.println(format!(
-                    "{tier:>12}: {} positions ({how}), {done} of {total} tiers",
-                    report.positions
-                ));
-                log(&report);
-                reports.push(report);
-            },
-        );
+        let failure = hand_out(&mut schedule, &mut |tier, report: BuiltTierJson| {
+            lapilli_tablebase::Progress::advance(progress, report.entries);
+            let how = if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
+            let done = reports.len() + 1;
+            progress.println(format!(
+                "{tier:>12}: {} positions ({how}), {done} of {total} tiers",
+                report.positions
+            ));
+            log(&report);
+            reports.push(report);
+        });
         let failure = failure.or(log_error);
         if let Some(signal) = stop.caught() {
             let complete: Vec<String> = reports.iter().map(|r| r.tier.clone()).collect();
-            return Err(super::build::interrupted(self.dir, signal, &complete, plan.tiers.len(), true));
+            return Err(super::build::interrupted(self.dir, signal, &complete, total, true));
         }
         match failure {
             Some(e) => Err(e),
@@ -319,7 +361,7 @@ pub(super) fn run_children<R>(
 }
 
 /// The report of a tier whose file was kept.
-pub(super) fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
+fn kept(tier: &str, header: &TierFile) -> BuiltTierJson {
     let report = lapilli_tablebase::TierReport {
         tier: tier.into(),
         file: header.clone(),
