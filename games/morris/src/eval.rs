@@ -142,32 +142,21 @@ impl Heuristic {
             mill_threats: 0,
             running_mills: 0,
         };
-        // Lines have three points: all three own is a mill; two own (more
-        // than one bit, not all) with the third empty an open mill.
-        for &l in &t.mills {
-            let mine = l & own;
-            if mine == l {
-                f.mills += 1;
-            } else if mine & mine.wrapping_sub(1) != 0 && l & empty != 0 {
-                f.open_mills += 1;
-            }
-        }
+        let lines = t.shifts.lines(own, empty);
+        f.mills = lines.mills as i32;
+        f.open_mills = lines.open_mills as i32;
         if phase == Phase::Flying {
             return f;
         }
-        let mut liberties = 0u32;
-        for p in bits(own) {
-            let free = t.neighbours[p] & empty;
-            liberties |= free;
-            f.mobility += free.count_ones() as i32;
-            f.blocked += i32::from(free == 0);
-        }
-        f.liberties = liberties.count_ones() as i32;
+        let room = t.shifts.room(own, empty);
+        f.mobility = room.mobility as i32;
+        f.blocked = room.blocked as i32;
+        f.liberties = room.liberties as i32;
         if phase == Phase::Sliding {
             // Slides into q close a mill when a line through q holds two
             // own pieces and the slider comes from off that line: only
             // the liberties that complete a line are looked at.
-            let targets = liberties & t.completions(own);
+            let targets = room.free & t.completions(own);
             if targets != 0 {
                 let in_mills = t.in_mills(own);
                 for q in bits(targets) {

@@ -53,6 +53,7 @@ mod rules;
 pub mod sanmill_fen;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod shifts;
 pub mod tablebase;
 mod zobrist;
 

@@ -1,6 +1,7 @@
 //! The rules in force: the morris variants, the flying option, and the
 //! board tables derived from `lapilli_board_graph::morris`.
 
+use crate::shifts::Shifts;
 use lapilli_board_graph::notation::excerpt;
 use lapilli_board_graph::{morris, Board, Point};
 use lapilli_symmetry::{automorphisms, Group};
@@ -260,8 +261,12 @@ pub(crate) struct Tables {
     /// The mills (lines of three) through each point; unused slots hold
     /// `u32::MAX`, which no set of board points contains.
     pub mills_through: [[u32; MAX_LINES_THROUGH]; 24],
-    /// Every mill (line of three) of the board.
+    /// Every mill (line of three) of the board (the tests' reference; the
+    /// program reads them through `shifts`).
+    #[cfg(test)]
     pub mills: Vec<u32>,
+    /// The board's directions and line classes, for whole-set operations.
+    pub shifts: Shifts,
 }
 
 impl Tables {
@@ -278,7 +283,15 @@ impl Tables {
                 *slot = l;
             }
         }
-        Tables { all: board.all_points().0 as u32, neighbours, mills_through, mills }
+        let shifts = Shifts::new(&neighbours[..board.point_count()], &mills);
+        Tables {
+            all: board.all_points().0 as u32,
+            neighbours,
+            mills_through,
+            #[cfg(test)]
+            mills,
+            shifts,
+        }
     }
 
     /// Whether `own` holds a whole mill through `p`.
@@ -293,20 +306,13 @@ impl Tables {
     /// these `q`.
     #[inline]
     pub fn completions(&self, set: u32) -> u32 {
-        self.mills.iter().fold(0, |acc, &l| {
-            let rest = l & !set;
-            if rest.is_power_of_two() {
-                acc | rest
-            } else {
-                acc
-            }
-        })
+        self.shifts.completions(set)
     }
 
     /// The points of `set` that stand in a mill of `set`.
     #[inline]
     pub fn in_mills(&self, set: u32) -> u32 {
-        self.mills.iter().filter(|&&l| l & !set == 0).fold(0, |acc, &l| acc | l)
+        self.shifts.in_mills(set)
     }
 }
 

@@ -76,7 +76,7 @@ impl Position {
         let own = self.pieces[self.to_move.index()];
         let empty = self.empty_bits();
         let t = self.tables;
-        let slides = || bits(own).map(|p| u64::from((t.neighbours[p] & empty).count_ones())).sum::<u64>();
+        let slides = || u64::from(t.shifts.slides(own, empty));
         let empties = u64::from(empty.count_ones());
         match self.phase(self.to_move) {
             Phase::Placing if self.rules.variant.place_or_slide() => empties + slides(),
