@@ -213,18 +213,8 @@ mod tests {
 
     #[test]
     fn random_schedules_keep_within_the_bounds_of_list_scheduling() {
-        // Random DAGs from a fixed SplitMix64 stream: edges only to lower
-        // numbers, sizes 1..100.
-        let mut state = 0x51_7cc1_b727_220au64;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            lapilli_game::mix64(state)
-        };
-        for _ in 0..300 {
-            let n = 1 + (next() % 14) as usize;
-            let sizes: Vec<u64> = (0..n).map(|_| 1 + next() % 99).collect();
-            let edges: Vec<Vec<usize>> =
-                (0..n).map(|i| (0..i).filter(|_| next() % 3 == 0).collect()).collect();
+        for (sizes, edges) in crate::plan::random_dags(0x51_7cc1_b727_220a, 14, 1) {
+            let n = sizes.len();
             let names = (0..n).map(|i| format!("t{i}")).collect();
             let p = crate::plan::from_graph(names, sizes, edges);
             let (total, critical) = (p.total_indices as f64, p.critical_path.indices as f64);

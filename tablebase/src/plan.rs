@@ -194,6 +194,29 @@ impl Chains {
     }
 }
 
+/// Random DAGs for the tests of the plan and of its cost: 300 graphs from
+/// a fixed SplitMix64 stream seeded with `seed`, each of 1 to `most` nodes
+/// with edges only to lower numbers (a third of the pairs) and sizes in
+/// `least..100`; each as its sizes and its dependency lists.
+#[cfg(test)]
+pub(crate) fn random_dags(
+    seed: u64,
+    most: usize,
+    least: u64,
+) -> impl Iterator<Item = (Vec<u64>, Vec<Vec<usize>>)> {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        lapilli_game::mix64(state)
+    };
+    (0..300).map(move |_| {
+        let n = 1 + (next() % most as u64) as usize;
+        let sizes: Vec<u64> = (0..n).map(|_| least + next() % (100 - least)).collect();
+        let deps: Vec<Vec<usize>> = (0..n).map(|i| (0..i).filter(|_| next() % 3 == 0).collect()).collect();
+        (sizes, deps)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,18 +266,8 @@ mod tests {
 
     #[test]
     fn the_critical_path_agrees_with_every_chain_enumerated() {
-        // Random DAGs from a fixed SplitMix64 stream: edges only to lower
-        // numbers, sizes 0..100.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            lapilli_game::mix64(state)
-        };
-        for _ in 0..300 {
-            let n = 1 + (next() % 12) as usize;
-            let sizes: Vec<u64> = (0..n).map(|_| next() % 100).collect();
-            let deps: Vec<Vec<usize>> =
-                (0..n).map(|i| (0..i).filter(|_| next() % 3 == 0).collect()).collect();
+        for (sizes, deps) in random_dags(0x2545_f491_4f6c_dd1d, 12, 0) {
+            let n = sizes.len();
             let c = Chains::of(&sizes, &deps);
             assert_eq!(c.critical_indices, brute_force(&sizes, &deps), "{sizes:?} {deps:?}");
             assert_eq!(chain_weight(&c.critical, &sizes, &deps), c.critical_indices);
