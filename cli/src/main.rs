@@ -299,9 +299,11 @@ enum Command {
         /// The seed of the perfect player's choice among equal plies.
         #[arg(long, requires = "perfect", default_value_t = 0)]
         seed: u64,
-        /// Endgame tables the perfect player plays from instead of the
-        /// game's solution.
-        #[arg(long, value_name = "DIR", requires = "perfect")]
+        /// Endgame tables (built by `lapilli tablebase build`): with
+        /// --perfect, the perfect player plays from them instead of the
+        /// game's solution; without, the engine probes them inside its
+        /// search (a covered position scores its exact value and DTM).
+        #[arg(long, value_name = "DIR")]
         tablebase: Option<PathBuf>,
     },
     /// Play two engines that speak Sanmill's UCI-like protocol against
@@ -447,8 +449,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             on_game(&game, command)
         }
         Command::Uci { game, variant, perfect, seed, tablebase } => {
-            let perfect = perfect.then_some(uci::PerfectArgs { seed, tablebase });
-            on_game(&GameArgs { game, variant }, uci::Uci { perfect })
+            on_game(&GameArgs { game, variant }, uci::Uci { perfect: perfect.then_some(seed), tablebase })
         }
         Command::Match { game, args } => on_game(&game, matchplay::Match { args: *args, out }),
         Command::Serve { port, bind, tablebase, open } => {

@@ -10,10 +10,12 @@
 use crate::error::{CliError, Kind};
 use crate::perfect::{self, Values};
 use crate::play::{checked_plies, game_over_text};
+use crate::tablebase::open_tables;
 use lapilli_board_graph::notation::excerpt;
-use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
+use lapilli_game::{CheckedGame, GameRecord, History, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
 use lapilli_search::{Analysis, Engine, Limits, Options, StopHandle, MAX_DEPTH};
+use lapilli_tablebase::{Oracle, Probing};
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -63,7 +65,11 @@ plies of equal value (the same WDL and, for a win or a loss, the same DTM: the f
 any drawing ply) it picks uniformly at random, from --seed (default 0), the position and the number of plies \
 played before it: the same seed and history give the same ply. Its answer is `info depth 0 score mate N|cp 0 \
 nodes K time 0 pv <ply>` (K the number of plies it picked among) and `bestmove <ply>`; its `id name` is \
-`lapilli perfect <version>`; the options are accepted and change nothing.";
+`lapilli perfect <version>`; the options are accepted and change nothing.
+
+--tablebase DIR without --perfect: the engine probes the endgame tables of DIR (`lapilli tablebase build`) \
+inside its search, as `analyze --tablebase` does: a position they cover scores its exact value, `score mate \
+N` for a win or loss in N plies, and is not searched below; the others are searched as usual.";
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`
 /// line of tens of thousands of plies); a longer one is dropped with an
@@ -89,29 +95,31 @@ impl Printer {
 
 /// `lapilli uci` on one variant.
 pub struct Uci {
-    /// `--perfect`: play the perfect ply instead of searching.
-    pub perfect: Option<PerfectArgs>,
-}
-
-/// The perfect player's settings (`lapilli uci --perfect`).
-pub struct PerfectArgs {
-    /// The seed of the choice among plies of equal value.
-    pub seed: u64,
-    /// Endgame tables to play from instead of the game's solution.
+    /// `--perfect --seed S`: play the perfect ply instead of searching,
+    /// choosing among plies of equal value from the seed `S`.
+    pub perfect: Option<u64>,
+    /// `--tablebase DIR`: the endgame tables the perfect player plays from
+    /// instead of the game's solution, or, without `--perfect`, that the
+    /// engine probes inside its search.
     pub tablebase: Option<std::path::PathBuf>,
 }
+
+/// Endgame tables shared with the search thread.
+type Tables<V> = Arc<dyn Oracle<<V as VariantDescriptor>::Position>>;
 
 impl GameVisitor for Uci {
     type Output = crate::Result<()>;
 
     fn visit<V: VariantDescriptor>(self, v: V) -> crate::Result<()> {
         let out = Printer(Arc::new(Mutex::new(Box::new(std::io::stdout()))));
-        let perfect = match &self.perfect {
-            Some(p) => Some((perfect::values(&v, p.tablebase.as_deref(), true)?, p.seed)),
-            None => None,
+        let (perfect, tables) = match (self.perfect, &self.tablebase) {
+            (Some(seed), dir) => (Some((perfect::values(&v, dir.as_deref(), true)?, seed)), None),
+            (None, Some(dir)) => (None, Some(Tables::<V>::from(open_tables(&v, dir, "--tablebase")?))),
+            (None, None) => (None, None),
         };
         let mut session = Session::new(v, out)?;
         session.perfect = perfect;
+        session.tables = tables;
         let mut input = std::io::stdin().lock();
         let mut bytes = Vec::new();
         loop {
@@ -181,6 +189,8 @@ struct Session<V: VariantDescriptor> {
     out: Printer,
     /// With `--perfect`: the values played from, and the seed.
     perfect: Option<(Values<V::Position>, u64)>,
+    /// With `--tablebase` alone: the tables the search probes.
+    tables: Option<Tables<V>>,
 }
 
 /// The engine options of `lapilli uci`: `hash_mib` MiB of table,
@@ -216,6 +226,7 @@ impl<V: VariantDescriptor> Session<V> {
             move_seconds: DEFAULT_MOVE_SECONDS,
             out,
             perfect: None,
+            tables: None,
         })
     }
 
@@ -418,7 +429,7 @@ impl<V: VariantDescriptor> Session<V> {
         self.infinite = infinite;
         let pos = self.record.position().clone();
         let history = self.record.history().clone();
-        let eval = self.v.heuristic();
+        let (eval, tables) = (self.v.heuristic(), self.tables.clone());
         let out = self.out.clone();
         let stop = self.stop.clone();
         self.answered.store(false, Ordering::Release);
@@ -430,7 +441,7 @@ impl<V: VariantDescriptor> Session<V> {
         let (at, before, kept) = (pos.clone(), history.clone(), limits);
         let spawned = std::thread::Builder::new().spawn(move || {
             let mut engine = given.lock().unwrap_or_else(|e| e.into_inner()).take()?;
-            let a = engine.search(&pos, &history, &limits, &eval);
+            let a = search::<V>(&mut engine, eval, tables.as_deref(), (&pos, &history), &limits);
             // `go infinite` answers only when told to stop.
             while infinite && !stop.is_stopping() {
                 std::thread::sleep(Duration::from_millis(2));
@@ -456,7 +467,8 @@ impl<V: VariantDescriptor> Session<V> {
                 let limits =
                     if infinite { kept.with_time(Duration::from_secs(self.move_seconds)) } else { kept };
                 self.infinite = false;
-                let a = engine.search(&at, &before, &limits, &self.v.heuristic());
+                let eval = self.v.heuristic();
+                let a = search::<V>(&mut engine, eval, self.tables.as_deref(), (&at, &before), &limits);
                 self.answered.store(true, Ordering::Release);
                 report::<V>(&self.out, &at, &a);
                 self.engine = Some(engine);
@@ -535,6 +547,23 @@ fn play_word<V: VariantDescriptor>(
     }
     *record = after;
     Ok(())
+}
+
+/// The engine's search of a position and the history before it with the
+/// variant's heuristic `eval`, probing `tables`
+/// inside the search if given: a covered position scores its exact value
+/// and DTM.
+fn search<V: VariantDescriptor>(
+    engine: &mut Searcher<V>,
+    eval: V::Heuristic,
+    tables: Option<&dyn Oracle<V::Position>>,
+    (pos, history): (&V::Position, &History),
+    limits: &Limits,
+) -> Analysis<MoveOf<V>> {
+    match tables {
+        Some(tables) => engine.search(pos, history, limits, &Probing { eval, tables }),
+        None => engine.search(pos, history, limits, &eval),
+    }
 }
 
 /// Prints a search's `info` line and `bestmove`.

@@ -1,6 +1,8 @@
 //! `lapilli uci`: the Sanmill-like protocol driven through pipes, as a
 //! match harness drives it.
 
+mod common;
+
 use lapilli_game::{CheckedGame, Game};
 use lapilli_morris::{Position, Rules};
 use std::io::{BufRead, BufReader, Write};
@@ -420,4 +422,36 @@ fn a_line_longer_than_any_command_is_dropped_and_the_engine_lives_on() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines, ["info string a line longer than 1024 KiB; ignored", "readyok"], "{text}");
+}
+
+/// `--tablebase DIR` without `--perfect`: the search probes the tables, so
+/// a won 3-against-3 position shows its exact value at depth 1, where the
+/// engine alone sees its heuristic; a folder that cannot be read is an
+/// error before the protocol starts.
+#[test]
+fn the_engine_probes_endgame_tables_inside_its_search() {
+    let dir = common::TempDir::new("uci-tables");
+    let built = common::lapilli(
+        &["tablebase", "build", "nine-mens-morris", "--max-pieces", "3", "--out", dir.text(), "--json"],
+        "",
+    );
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    // White mills at d7 with g4-g7 and then removes: a win in 2 plies.
+    let won = "position fen WW.W..../B...B.../B....... w 0 0 -";
+    for (args, score) in [
+        (vec!["nine-mens-morris", "--tablebase", dir.text()], "score mate 2 "),
+        (vec!["nine-mens-morris"], "score cp "),
+    ] {
+        let mut uci = Uci::start(&args);
+        uci.send(won);
+        uci.send("go depth 1");
+        let lines = uci.until("bestmove", Duration::from_secs(20));
+        let info = lines.iter().find(|l| l.starts_with("info depth 1 ")).expect("an info line");
+        assert!(info.contains(score), "{args:?}: {lines:?}");
+        assert_eq!(Uci::best(&lines), "g4-g7");
+        uci.quit();
+    }
+    let empty = common::TempDir::new("uci-no-tables");
+    let stderr = common::error(&["uci", "--tablebase", empty.text()]);
+    assert!(stderr.contains("--tablebase: ") && stderr.contains("holds no tablebase files"), "{stderr}");
 }
