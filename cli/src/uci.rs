@@ -69,7 +69,8 @@ nodes K time 0 pv <ply>` (K the number of plies it picked among) and `bestmove <
 
 --tablebase DIR without --perfect: the engine probes the endgame tables of DIR (`lapilli tablebase build`) \
 inside its search, as `analyze --tablebase` does: a position they cover scores its exact value, `score mate \
-N` for a win or loss in N plies, and is not searched below; the others are searched as usual.";
+N` for a win or loss in N plies, and is not searched below; the others are searched as usual. Every table is \
+read before the protocol starts (a folder without tables, or a table that cannot be read, is an error then).";
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`
 /// line of tens of thousands of plies); a longer one is dropped with an
@@ -114,7 +115,12 @@ impl GameVisitor for Uci {
         let out = Printer(Arc::new(Mutex::new(Box::new(std::io::stdout()))));
         let (perfect, tables) = match (self.perfect, &self.tablebase) {
             (Some(seed), dir) => (Some((perfect::values(&v, dir.as_deref(), true)?, seed)), None),
-            (None, Some(dir)) => (None, Some(Tables::<V>::from(open_tables(&v, dir, "--tablebase")?))),
+            (None, Some(dir)) => {
+                // Read before the protocol starts: no search pays for it.
+                let tables = Tables::<V>::from(open_tables(&v, dir, "--tablebase")?);
+                tables.load_all().map_err(crate::error::tablebase_error)?;
+                (None, Some(tables))
+            }
             (None, None) => (None, None),
         };
         let mut session = Session::new(v, out)?;

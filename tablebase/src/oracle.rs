@@ -78,6 +78,15 @@ pub trait Oracle<G: Game>: Send + Sync {
     /// # Errors
     /// When the tier's table cannot be read ([`Tablebases::table`]).
     fn try_probe(&self, pos: &G) -> Result<Option<Value>, TablebaseError>;
+    /// Loads every table now rather than at its first probe, so that no
+    /// probe of a search pays for reading a file (an engine on a clock
+    /// loads them before it answers). By default nothing to load.
+    ///
+    /// # Errors
+    /// The first table that cannot be read ([`Tablebases::table`]).
+    fn load_all(&self) -> Result<(), TablebaseError> {
+        Ok(())
+    }
     /// The position at `index` of the tier named `tier` (a name of
     /// [`Oracle::summaries`]), `None` when the tables do not hold that tier
     /// or the index holds no position (slack): a way to draw positions
@@ -100,6 +109,11 @@ pub trait Oracle<G: Game>: Send + Sync {
 impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
     fn probe(&self, pos: &S::Game) -> Option<Value> {
         Tablebases::probe(self, pos)
+    }
+
+    fn load_all(&self) -> Result<(), TablebaseError> {
+        let tiers: Vec<S::Tier> = self.tiers().map(|(tier, _)| tier).collect();
+        tiers.into_iter().try_for_each(|tier| self.table(tier).map(|_| ()))
     }
 
     fn best_move(&self, pos: &S::Game) -> Option<(<S::Game as Game>::Move, Value)> {
