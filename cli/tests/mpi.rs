@@ -228,6 +228,43 @@ fn nine_mens_morris_to_4_stopped_by_sigterm_resumes_to_the_files_of_one_process(
 }
 
 #[test]
+fn a_rank_killed_mid_build_ends_the_job_and_the_next_run_redoes_only_what_was_in_flight() {
+    let (one, three) = (TempDir::new("mpi-kill-one"), TempDir::new("mpi-kill-three"));
+    json(&build_args("nine-mens-morris", "4", &one, &[]));
+    let mut job = mpirun("3")
+        .args(build_args("nine-mens-morris", "4", &three, &["--mpi"]))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while tier_files(three.path()) < 2 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no tier finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // SIGKILL to a rank that solves (not rank 0): no handler runs; Open
+    // MPI ends the whole job.
+    let solver = children_of(job.id()).into_iter().find(|&pid| !is_rank_0(pid)).expect("a solving rank");
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(solver), nix::sys::signal::Signal::SIGKILL).unwrap();
+    let out = job.wait_with_output().unwrap();
+    assert!(!out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let complete = tier_files(three.path()) as u64;
+    assert!((2..8).contains(&complete), "{complete}");
+    // The next run keeps every tier file the killed job finished, builds
+    // the rest, and ends with the files of one process; the killed rank's
+    // temporary file is gone (removed with its tier's lock held).
+    let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(8 - complete), Some(complete)), "{r}");
+    assert_eq!(same_files(one.path(), three.path()), 8);
+    let temporary: Vec<String> = std::fs::read_dir(three.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(temporary.is_empty(), "{temporary:?}");
+}
+
+#[test]
 fn sigterm_to_rank_0_alone_stops_a_rank_waiting_for_its_tier() {
     // Another build holds the first tier: the rank given it waits (as
     // --tier --wait) until rank 0, stopped by SIGTERM, tells it to drop
