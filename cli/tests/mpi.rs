@@ -231,7 +231,7 @@ fn nine_mens_morris_to_4_stopped_by_sigterm_resumes_to_the_files_of_one_process(
 fn a_rank_killed_mid_build_ends_the_job_and_the_next_run_redoes_only_what_was_in_flight() {
     let (one, three) = (TempDir::new("mpi-kill-one"), TempDir::new("mpi-kill-three"));
     json(&build_args("nine-mens-morris", "4", &one, &[]));
-    let mut job = mpirun("3")
+    let job = mpirun("3")
         .args(build_args("nine-mens-morris", "4", &three, &["--mpi"]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
