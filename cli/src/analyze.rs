@@ -4,13 +4,12 @@ use crate::error::{CliError, Kind};
 use crate::interrupt::Interrupt;
 use crate::play::game_over_text;
 use crate::report::{plies, AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson};
-use crate::tablebase::open_tables;
+use crate::tablebase::{open_tables, search_with_tables};
 use crate::Result;
 use lapilli_board_graph::notation::{excerpt, fields};
 use lapilli_game::{score_text, Adjudication, CheckedGame, Ending, GameRecord};
 use lapilli_registry::{GameVisitor, PositionTextError, ReplayFault, VariantDescriptor};
 use lapilli_search::{Engine, Limits, Options, StopReason};
-use lapilli_tablebase::Probing;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -208,13 +207,13 @@ impl GameVisitor for Analyze<'_> {
         // the last completed iteration's, reported as usual.
         let stop = engine.stop_handle();
         let interrupt = Interrupt::catch(move |_| stop.stop())?;
-        let a = match tables.as_deref() {
-            Some(tables) => {
-                let eval = Probing { eval: v.heuristic(), tables };
-                engine.search(pos, record.history(), &self.limits, &eval)
-            }
-            None => engine.search(pos, record.history(), &self.limits, &v.heuristic()),
-        };
+        let a = search_with_tables::<V>(
+            &mut engine,
+            v.heuristic(),
+            tables.as_deref(),
+            (pos, record.history()),
+            &self.limits,
+        );
         let tablebase = tables.as_deref().and_then(|t| {
             let value = t.probe(pos)?;
             Some(TablebaseJson {

@@ -10,12 +10,12 @@
 use crate::error::{CliError, Kind};
 use crate::perfect::{self, Values};
 use crate::play::{checked_plies, game_over_text};
-use crate::tablebase::open_tables;
+use crate::tablebase::{open_tables, search_with_tables};
 use lapilli_board_graph::notation::excerpt;
-use lapilli_game::{CheckedGame, GameRecord, History, RecordError, ScoreKind};
+use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
 use lapilli_search::{Analysis, Engine, Limits, Options, StopHandle, MAX_DEPTH};
-use lapilli_tablebase::{Oracle, Probing};
+use lapilli_tablebase::Oracle;
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -447,7 +447,7 @@ impl<V: VariantDescriptor> Session<V> {
         let (at, before, kept) = (pos.clone(), history.clone(), limits);
         let spawned = std::thread::Builder::new().spawn(move || {
             let mut engine = given.lock().unwrap_or_else(|e| e.into_inner()).take()?;
-            let a = search::<V>(&mut engine, eval, tables.as_deref(), (&pos, &history), &limits);
+            let a = search_with_tables::<V>(&mut engine, eval, tables.as_deref(), (&pos, &history), &limits);
             // `go infinite` answers only when told to stop.
             while infinite && !stop.is_stopping() {
                 std::thread::sleep(Duration::from_millis(2));
@@ -474,7 +474,13 @@ impl<V: VariantDescriptor> Session<V> {
                     if infinite { kept.with_time(Duration::from_secs(self.move_seconds)) } else { kept };
                 self.infinite = false;
                 let eval = self.v.heuristic();
-                let a = search::<V>(&mut engine, eval, self.tables.as_deref(), (&at, &before), &limits);
+                let a = search_with_tables::<V>(
+                    &mut engine,
+                    eval,
+                    self.tables.as_deref(),
+                    (&at, &before),
+                    &limits,
+                );
                 self.answered.store(true, Ordering::Release);
                 report::<V>(&self.out, &at, &a);
                 self.engine = Some(engine);
@@ -553,23 +559,6 @@ fn play_word<V: VariantDescriptor>(
     }
     *record = after;
     Ok(())
-}
-
-/// The engine's search of a position and the history before it with the
-/// variant's heuristic `eval`, probing `tables`
-/// inside the search if given: a covered position scores its exact value
-/// and DTM.
-fn search<V: VariantDescriptor>(
-    engine: &mut Searcher<V>,
-    eval: V::Heuristic,
-    tables: Option<&dyn Oracle<V::Position>>,
-    (pos, history): (&V::Position, &History),
-    limits: &Limits,
-) -> Analysis<MoveOf<V>> {
-    match tables {
-        Some(tables) => engine.search(pos, history, limits, &Probing { eval, tables }),
-        None => engine.search(pos, history, limits, &eval),
-    }
 }
 
 /// Prints a search's `info` line and `bestmove`.

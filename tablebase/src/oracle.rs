@@ -112,8 +112,7 @@ impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
     }
 
     fn load_all(&self) -> Result<(), TablebaseError> {
-        let tiers: Vec<S::Tier> = self.tiers().map(|(tier, _)| tier).collect();
-        tiers.into_iter().try_for_each(|tier| self.table(tier).map(|_| ()))
+        self.tiers().try_for_each(|(tier, _)| self.table(tier).map(|_| ()))
     }
 
     fn best_move(&self, pos: &S::Game) -> Option<(<S::Game as Game>::Move, Value)> {

@@ -8,10 +8,13 @@ use crate::error::{tablebase_error, CliError, Kind};
 use crate::progress::BuildProgress;
 use crate::report::{plies, value_text};
 use crate::{Games, Result};
-use lapilli_game::{CheckedGame, Game, Value};
+use lapilli_game::{CheckedGame, Game, History, Value};
 use lapilli_registry as registry;
 use lapilli_registry::{GameVisitor, MoveOf, TablebaseSupport, VariantDescriptor};
-use lapilli_tablebase::{BuildOptions, ManifestState, Oracle, TablebaseFolder, TierReport, MANIFEST_FILE};
+use lapilli_search::{Analysis, Engine, Limits};
+use lapilli_tablebase::{
+    BuildOptions, ManifestState, Oracle, Probing, TablebaseFolder, TierReport, MANIFEST_FILE,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -144,6 +147,23 @@ pub fn open_tables<V: VariantDescriptor>(
 ) -> Result<Box<dyn Oracle<V::Position>>> {
     let support = support(v, what)?;
     open_folder(&support, &list_folder(dir)?, what)
+}
+
+/// The engine's search of a position and the history before it with the
+/// variant's heuristic `eval`, probing `tables` inside the search if given
+/// (a covered position scores its exact value and DTM): what `analyze
+/// --tablebase` and `uci --tablebase` run.
+pub fn search_with_tables<V: VariantDescriptor>(
+    engine: &mut Engine<V::Position>,
+    eval: V::Heuristic,
+    tables: Option<&dyn Oracle<V::Position>>,
+    (pos, history): (&V::Position, &History),
+    limits: &Limits,
+) -> Analysis<MoveOf<V>> {
+    match tables {
+        Some(tables) => engine.search(pos, history, limits, &Probing { eval, tables }),
+        None => engine.search(pos, history, limits, &eval),
+    }
 }
 
 /// The tables of a folder already listed, through the variant's `open`.
