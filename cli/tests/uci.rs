@@ -424,10 +424,10 @@ fn a_line_longer_than_any_command_is_dropped_and_the_engine_lives_on() {
     assert_eq!(lines, ["info string a line longer than 1024 KiB; ignored", "readyok"], "{text}");
 }
 
-/// `--tablebase DIR` without `--perfect`: the search probes the tables, so
-/// a won 3-against-3 position shows its exact value at depth 1, where the
-/// engine alone sees its heuristic; a folder that cannot be read is an
-/// error before the protocol starts.
+/// `--tablebase DIR` without `--perfect`: the engine plays from the tables
+/// where they cover the root, so a won 3-against-3 position shows its exact
+/// value, where the engine alone sees its heuristic at depth 1; a folder
+/// that cannot be read is an error before the protocol starts.
 #[test]
 fn the_engine_probes_endgame_tables_inside_its_search() {
     let dir = common::TempDir::new("uci-tables");
@@ -446,11 +446,30 @@ fn the_engine_probes_endgame_tables_inside_its_search() {
         uci.send(won);
         uci.send("go depth 1");
         let lines = uci.until("bestmove", Duration::from_secs(20));
-        let info = lines.iter().find(|l| l.starts_with("info depth 1 ")).expect("an info line");
+        let info = lines.iter().find(|l| l.starts_with("info depth ")).expect("an info line");
         assert!(info.contains(score), "{args:?}: {lines:?}");
         assert_eq!(Uci::best(&lines), "g4-g7");
         uci.quit();
     }
+    // A root the tables cover, with every ply from it, is played from the
+    // tables whatever the budget: at `go nodes 1`, where the search alone
+    // plays the first legal ply (d6-d7, a loss in 7; a4-g7, a loss), the
+    // shortest win, or the one drawing ply; a loss with two plies of the
+    // longest DTM searches those two alone. Values from `tablebase probe`.
+    let mut uci = Uci::start(&["nine-mens-morris", "--tablebase", dir.text()]);
+    for (fen, go, best, score) in [
+        ("W.W...../.B..B.../B...W... b 0 0 -", "go nodes 1", &["c5-d7"][..], "score mate 10 "),
+        ("BB.....W/....W.../BW...... w 0 0 -", "go nodes 1", &["f2-g7"], "score cp 0 "),
+        ("WW....../B...B.../B...W... b 0 0 -", "go depth 3", &["b6-g7", "f2-g7"], "score mate -17 "),
+    ] {
+        uci.send(&format!("position fen {fen}"));
+        uci.send(go);
+        let lines = uci.until("bestmove", Duration::from_secs(20));
+        let info = lines.iter().find(|l| l.starts_with("info depth ")).expect("an info line");
+        assert!(info.contains(score), "{fen}: {lines:?}");
+        assert!(best.contains(&Uci::best(&lines).as_str()), "{fen}: {lines:?}");
+    }
+    uci.quit();
     let empty = common::TempDir::new("uci-no-tables");
     let stderr = common::error(&["uci", "--tablebase", empty.text()]);
     assert!(stderr.contains("--tablebase: ") && stderr.contains("holds no tablebase files"), "{stderr}");

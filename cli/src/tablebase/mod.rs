@@ -23,6 +23,7 @@ use std::time::Instant;
 
 mod build;
 mod command;
+mod covered;
 // MPI as a transport of the tier scheduler (`--mpi`), behind the cargo
 // feature `mpi`; without it, `--mpi` is refused with how to build it.
 #[cfg(feature = "mpi")]
@@ -39,6 +40,7 @@ mod workers;
 
 pub use build::{Build, BuiltTierJson};
 pub use command::TablebaseCommand;
+pub use covered::covered_root;
 pub use plan::Plan;
 pub use probe::Probe;
 pub use stats::Stats;
@@ -164,6 +166,24 @@ pub fn search_with_tables<V: VariantDescriptor>(
         Some(tables) => engine.search(pos, history, limits, &Probing { eval, tables }),
         None => engine.search(pos, history, limits, &eval),
     }
+}
+
+/// The engine's ply in play (`uci --tablebase`): from the tables where
+/// they cover the root and every ply from it ([`covered_root`]), else
+/// [`search_with_tables`].
+pub fn play_with_tables<V: VariantDescriptor>(
+    engine: &mut Engine<V::Position>,
+    eval: V::Heuristic,
+    tables: Option<&dyn Oracle<V::Position>>,
+    (pos, history): (&V::Position, &History),
+    limits: &Limits,
+) -> Analysis<MoveOf<V>> {
+    if let Some(tables) = tables {
+        if let Some(a) = covered_root(engine, eval.clone(), tables, (pos, history), limits) {
+            return a;
+        }
+    }
+    search_with_tables::<V>(engine, eval, tables, (pos, history), limits)
 }
 
 /// The tables of a folder already listed, through the variant's `open`.
