@@ -85,6 +85,16 @@ impl<'a> Reader<'a> {
     fn text(&mut self) -> Result<String, TablebaseError> {
         let n = self.u16()? as usize;
         let path = self.path;
+        if n > MAX_NAME {
+            // A damaged length, not a short file: say so, rather than
+            // "truncated" at the end of the bytes read for the header.
+            return Err(TablebaseError::Corrupt {
+                path: path.to_path_buf(),
+                what: format!(
+                    "the header gives a name {n} bytes long (at most {MAX_NAME}): the header is damaged"
+                ),
+            });
+        }
         String::from_utf8(self.take(n)?.to_vec()).map_err(|_| TablebaseError::Corrupt {
             path: path.to_path_buf(),
             what: "a name is not UTF-8".into(),
@@ -92,7 +102,12 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The longest variant, scheme or tier name a header holds, in bytes (the
+/// names are those of the registry and the tiers, all far shorter).
+const MAX_NAME: usize = 255;
+
 fn put_text(out: &mut Vec<u8>, s: &str) {
+    debug_assert!(s.len() <= MAX_NAME, "a name longer than a header holds: {s}");
     out.extend_from_slice(&(s.len() as u16).to_le_bytes());
     out.extend_from_slice(s.as_bytes());
 }

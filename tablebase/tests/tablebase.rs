@@ -267,6 +267,15 @@ fn damaged_and_foreign_files_are_refused_with_typed_errors() {
     assert!(matches!(read(&good[..good.len() - 3], &rings), Err(TablebaseError::Truncated { .. })));
     assert!(matches!(read(&good[..20], &rings), Err(TablebaseError::Truncated { .. })));
     assert!(matches!(read(b"not a table at all", &rings), Err(TablebaseError::BadMagic { .. })));
+    // A damaged name length (the high byte of the variant's, after the
+    // magic and the version) is a damaged header, not a short file.
+    let mut length = good.clone();
+    length[11] = 0xff;
+    let err = read(&length, &rings).unwrap_err();
+    assert!(
+        matches!(err, TablebaseError::Corrupt { .. }) && err.to_string().contains("header is damaged"),
+        "{err}"
+    );
     let mut version = good.clone();
     version[8] = 9;
     assert!(matches!(read(&version, &rings), Err(TablebaseError::Version { found: 9, .. })));
