@@ -296,9 +296,13 @@ enum Command {
         /// plies of equal value.
         #[arg(long)]
         perfect: bool,
-        /// The seed of the perfect player's choice among equal plies.
-        #[arg(long, requires = "perfect", default_value_t = 0)]
-        seed: u64,
+        /// With --perfect, the seed of the perfect player's choice among
+        /// equal plies [default: 0]; without, the seed of the engine's
+        /// variety: its root moves searched in an order drawn from the
+        /// seed, so that it picks among plies of equal score from it
+        /// (Sanmill's Shuffling) [default: none, the usual order].
+        #[arg(long)]
+        seed: Option<u64>,
         /// Endgame tables (built by `lapilli tablebase build`): with
         /// --perfect, the perfect player plays from them instead of the
         /// game's solution; without, the engine probes them inside its
@@ -448,9 +452,14 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             };
             on_game(&game, command)
         }
-        Command::Uci { game, variant, perfect, seed, tablebase } => {
-            on_game(&GameArgs { game, variant }, uci::Uci { perfect: perfect.then_some(seed), tablebase })
-        }
+        Command::Uci { game, variant, perfect, seed, tablebase } => on_game(
+            &GameArgs { game, variant },
+            uci::Uci {
+                perfect: perfect.then_some(seed.unwrap_or(0)),
+                shuffle: seed.filter(|_| !perfect),
+                tablebase,
+            },
+        ),
         Command::Match { game, args } => on_game(&game, matchplay::Match { args: *args, out }),
         Command::Serve { port, bind, tablebase, open } => {
             serve::Serve { port, bind, tablebase, open, out }.run()

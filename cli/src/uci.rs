@@ -70,7 +70,14 @@ nodes K time 0 pv <ply>` (K the number of plies it picked among) and `bestmove <
 --tablebase DIR without --perfect: the engine probes the endgame tables of DIR (`lapilli tablebase build`) \
 inside its search, as `analyze --tablebase` does: a position they cover scores its exact value, `score mate \
 N` for a win or loss in N plies, and is not searched below; the others are searched as usual. Every table is \
-read before the protocol starts (a folder without tables, or a table that cannot be read, is an error then).";
+read before the protocol starts (a folder without tables, or a table that cannot be read, is an error then). \
+Where the tables cover the position and every ply from it, the ply comes from them whatever the limits: the \
+shortest win at once (`info depth 0 score mate N`), or the search's choice among the drawing plies (or those \
+of the longest loss), scored with the exact value.
+
+--seed S without --perfect gives the engine variety (Sanmill's Shuffling): its root moves are searched in an \
+order drawn from S and the position, so that among plies of equal score S picks one: different seeds play \
+different games, the same seed the same one.";
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`
 /// line of tens of thousands of plies); a longer one is dropped with an
@@ -99,6 +106,9 @@ pub struct Uci {
     /// `--perfect --seed S`: play the perfect ply instead of searching,
     /// choosing among plies of equal value from the seed `S`.
     pub perfect: Option<u64>,
+    /// `--seed S` without `--perfect`: the engine's root shuffle
+    /// ([`Options::with_root_shuffle`]).
+    pub shuffle: Option<u64>,
     /// `--tablebase DIR`: the endgame tables the perfect player plays from
     /// instead of the game's solution, or, without `--perfect`, that the
     /// engine probes inside its search.
@@ -123,7 +133,7 @@ impl GameVisitor for Uci {
             }
             (None, None) => (None, None),
         };
-        let mut session = Session::new(v, out)?;
+        let mut session = Session::new(v, out, self.shuffle)?;
         session.perfect = perfect;
         session.tables = tables;
         let mut input = std::io::stdin().lock();
@@ -197,15 +207,19 @@ struct Session<V: VariantDescriptor> {
     perfect: Option<(Values<V::Position>, u64)>,
     /// With `--tablebase` alone: the tables the search probes.
     tables: Option<Tables<V>>,
+    /// The engine's root shuffle (`--seed` without `--perfect`).
+    shuffle: Option<u64>,
 }
 
 /// The engine options of `lapilli uci`: `hash_mib` MiB of table,
-/// `threads` threads, late-move reductions if `reductions`.
-fn engine_options(hash_mib: usize, threads: usize, reductions: bool) -> Options {
+/// `threads` threads, late-move reductions if `reductions`, the root
+/// shuffled from `shuffle` if given.
+fn engine_options(hash_mib: usize, threads: usize, reductions: bool, shuffle: Option<u64>) -> Options {
     Options::default()
         .with_table_bytes(hash_mib << 20)
         .with_threads(threads)
         .with_late_move_reductions(reductions)
+        .with_root_shuffle(shuffle)
 }
 
 impl<V: VariantDescriptor> Session<V> {
@@ -213,8 +227,8 @@ impl<V: VariantDescriptor> Session<V> {
     ///
     /// # Errors
     /// Kind `resources` when the system refuses the table's memory.
-    fn new(v: V, out: Printer) -> crate::Result<Session<V>> {
-        let engine = Engine::try_with_options(engine_options(16, 1, true))
+    fn new(v: V, out: Printer, shuffle: Option<u64>) -> crate::Result<Session<V>> {
+        let engine = Engine::try_with_options(engine_options(16, 1, true, shuffle))
             .map_err(|e| CliError::new(Kind::Resources, format!("{e}: the system refused")))?;
         let stop = engine.stop_handle();
         let record = start_record(v.start());
@@ -233,6 +247,7 @@ impl<V: VariantDescriptor> Session<V> {
             out,
             perfect: None,
             tables: None,
+            shuffle,
         })
     }
 
@@ -309,7 +324,7 @@ impl<V: VariantDescriptor> Session<V> {
     /// late-move reductions if `reductions`; on failure the old engine
     /// stays.
     fn rebuild_engine(&mut self, hash_mib: usize, threads: usize, reductions: bool) {
-        match Engine::try_with_options(engine_options(hash_mib, threads, reductions)) {
+        match Engine::try_with_options(engine_options(hash_mib, threads, reductions, self.shuffle)) {
             Ok(engine) => {
                 self.stop = engine.stop_handle();
                 self.engine = Some(engine);

@@ -129,6 +129,7 @@ pub struct Options {
     repetition: bool,
     exact_depth_probes: bool,
     late_move_reductions: bool,
+    root_shuffle: Option<u64>,
     eval_cache: bool,
 }
 
@@ -152,6 +153,7 @@ impl Default for Options {
             repetition: true,
             exact_depth_probes: false,
             late_move_reductions: false,
+            root_shuffle: None,
             eval_cache: true,
         }
     }
@@ -173,6 +175,7 @@ impl Options {
             repetition: false,
             exact_depth_probes: false,
             late_move_reductions: false,
+            root_shuffle: None,
             eval_cache: false,
         }
     }
@@ -316,6 +319,21 @@ impl Options {
         Options { late_move_reductions: on, ..self }
     }
 
+    /// Variety from a seed, as Sanmill's Shuffling option gives it: the
+    /// root's moves are ordered by a hash of `seed`, the position's Zobrist
+    /// key and the move (forcing moves still first, by hint), instead of
+    /// by killers and history. Every root move is still searched, so a
+    /// full-width search finds the same score (late-move reductions,
+    /// which depend on the order, may change it a little); among root
+    /// moves of equal score the first one searched is kept, so the seed
+    /// picks among them: different seeds play different games from one
+    /// position, the same seed the same one. `None` (the default) keeps
+    /// the usual order.
+    #[must_use]
+    pub fn with_root_shuffle(self, seed: Option<u64>) -> Options {
+        Options { root_shuffle: seed, ..self }
+    }
+
     /// The transposition-table size in bytes (0: no table).
     pub fn table_bytes(&self) -> usize {
         self.table_bytes
@@ -374,6 +392,11 @@ impl Options {
     /// Whether late-move reductions are on.
     pub fn late_move_reductions(&self) -> bool {
         self.late_move_reductions
+    }
+
+    /// The root shuffle's seed, if any ([`Options::with_root_shuffle`]).
+    pub fn root_shuffle(&self) -> Option<u64> {
+        self.root_shuffle
     }
 }
 

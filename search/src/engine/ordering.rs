@@ -77,6 +77,32 @@ pub(super) struct MoveOrder<M> {
     history: Vec<u32>,
     scratch: Vec<M>,
     hints: Vec<i32>,
+    /// The seed of the root's shuffled order ([`crate::Options::with_root_shuffle`]).
+    shuffle: Option<u64>,
+}
+
+/// A 64-bit mix (SplitMix64's finaliser): the root shuffle's hash of the
+/// seed, the position and the move.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The root's order with a shuffle: forcing moves still first, by hint
+/// (up to 63), and within a hint, and among the quiet moves, the order of
+/// a hash of the seed, the position's key and the move's (killers and
+/// history are not used at the root then).
+#[inline]
+fn shuffled_order(hint: i32, random: u64) -> i32 {
+    let noise = (random & ((1 << 20) - 1)) as i32;
+    if hint > 0 {
+        FORCING + (hint.min(63) << 20) + noise
+    } else {
+        noise
+    }
 }
 
 /// A move's key for the killers and the history table, never 0 (0 marks
@@ -95,8 +121,9 @@ fn move_key<G: Game>(pos: &G, m: G::Move) -> u64 {
 }
 
 impl<M: Copy + Hash> MoveOrder<M> {
-    pub(super) fn new(use_killers: bool, use_history: bool) -> MoveOrder<M> {
+    pub(super) fn new(use_killers: bool, use_history: bool, shuffle: Option<u64>) -> MoveOrder<M> {
         MoveOrder {
+            shuffle,
             use_killers,
             use_history,
             killers: Vec::new(),
@@ -174,6 +201,13 @@ impl<M: Copy + Hash> MoveOrder<M> {
         self.scratch.clear();
         self.scratch.extend(list.iter().map(|s| s.mv));
         pos.move_order_hints(&self.scratch, &mut self.hints);
+        if let (0, Some(seed)) = (ply, self.shuffle) {
+            let at = mix(seed ^ pos.zobrist());
+            for (s, &hint) in list.iter_mut().zip(&self.hints) {
+                s.rank = rank(shuffled_order(hint, mix(at ^ move_key(pos, s.mv))), s.index());
+            }
+            return;
+        }
         let killers = self.killers[ply];
         let keyed = self.use_killers || self.use_history;
         for (s, &hint) in list.iter_mut().zip(&self.hints) {
