@@ -75,8 +75,8 @@ Where the tables cover the position and every ply from it, the ply comes from th
 shortest win at once (`info depth 0 score mate N`), or the search's choice among the drawing plies (or those \
 of the longest loss), scored with the exact value.
 
---seed S without --perfect gives the engine variety (Sanmill's Shuffling): its root moves are searched in an \
-order drawn from S and the position, so that among plies of equal score S picks one: different seeds play \
+--seed S without --perfect gives the engine variety (Sanmill's Shuffling): its root moves that the ordering \
+ranks alike are searched in an order drawn from S and the position, so that among plies of equal score S picks one: different seeds play \
 different games, the same seed the same one.";
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`

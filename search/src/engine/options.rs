@@ -320,9 +320,9 @@ impl Options {
     }
 
     /// Variety from a seed, as Sanmill's Shuffling option gives it: the
-    /// root's moves are ordered by a hash of `seed`, the position's Zobrist
-    /// key and the move (forcing moves still first, by hint), instead of
-    /// by killers and history. Every root move is still searched, so a
+    /// root's moves of equal order (hint, killer, history) are ordered by a
+    /// hash of `seed`, the position's Zobrist key and the move instead of
+    /// generation order. Every root move is still searched, so a
     /// full-width search finds the same score (late-move reductions,
     /// which depend on the order, may change it a little); among root
     /// moves of equal score the first one searched is kept, so the seed

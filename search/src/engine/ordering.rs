@@ -29,9 +29,10 @@ const SORT_AFTER: usize = 3;
 const HISTORY_SLOTS: usize = 1 << 14;
 
 /// A generated move with its rank: the order (see the constants above)
-/// from bit 16 up, `u16::MAX` minus the generation index in the low 16
-/// bits, so that the larger rank is picked first and ties keep generation
-/// order. 16 bytes for a move of up to 8: the selection scans and the sort
+/// from bit 32 up, a tie-break in bits 16 to 31 (0, or at a shuffled root
+/// a hash: [`crate::Options::with_root_shuffle`]), `u16::MAX` minus the
+/// generation index in the low 16 bits, so that the larger rank is picked
+/// first and ties keep generation order. 16 bytes for a move of up to 8: the selection scans and the sort
 /// of an all-node move little memory.
 pub(super) struct Scored<M> {
     pub(super) mv: M,
@@ -41,14 +42,14 @@ pub(super) struct Scored<M> {
 /// The rank of the move at generation index `index` with order `order`.
 #[inline]
 fn rank(order: i32, index: u16) -> i64 {
-    (i64::from(order) << 16) | i64::from(u16::MAX - index)
+    (i64::from(order) << 32) | i64::from(u16::MAX - index)
 }
 
 impl<M> Scored<M> {
     /// The order part of the rank.
     #[inline]
     fn order(&self) -> i32 {
-        (self.rank >> 16) as i32
+        (self.rank >> 32) as i32
     }
 
     /// The index in generation order (what the table stores).
@@ -89,20 +90,6 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// The root's order with a shuffle: forcing moves still first, by hint
-/// (up to 63), and within a hint, and among the quiet moves, the order of
-/// a hash of the seed, the position's key and the move's (killers and
-/// history are not used at the root then).
-#[inline]
-fn shuffled_order(hint: i32, random: u64) -> i32 {
-    let noise = (random & ((1 << 20) - 1)) as i32;
-    if hint > 0 {
-        FORCING + (hint.min(63) << 20) + noise
-    } else {
-        noise
-    }
 }
 
 /// A move's key for the killers and the history table, never 0 (0 marks
@@ -201,13 +188,6 @@ impl<M: Copy + Hash> MoveOrder<M> {
         self.scratch.clear();
         self.scratch.extend(list.iter().map(|s| s.mv));
         pos.move_order_hints(&self.scratch, &mut self.hints);
-        if let (0, Some(seed)) = (ply, self.shuffle) {
-            let at = mix(seed ^ pos.zobrist());
-            for (s, &hint) in list.iter_mut().zip(&self.hints) {
-                s.rank = rank(shuffled_order(hint, mix(at ^ move_key(pos, s.mv))), s.index());
-            }
-            return;
-        }
         let killers = self.killers[ply];
         let keyed = self.use_killers || self.use_history;
         for (s, &hint) in list.iter_mut().zip(&self.hints) {
@@ -228,6 +208,14 @@ impl<M: Copy + Hash> MoveOrder<M> {
                 }
             };
             s.rank = rank(order, s.index());
+        }
+        // A shuffled root breaks the ties of the order by a hash of the
+        // seed, the position and the move instead of generation order.
+        if let (0, Some(seed)) = (ply, self.shuffle) {
+            let at = mix(seed ^ pos.zobrist());
+            for s in list.iter_mut() {
+                s.rank |= ((mix(at ^ move_key(pos, s.mv)) & 0xffff) as i64) << 16;
+            }
         }
     }
 
