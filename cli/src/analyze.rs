@@ -213,6 +213,7 @@ impl GameVisitor for Analyze<'_> {
             tables.as_deref(),
             (pos, record.history()),
             &self.limits,
+            false,
         );
         let tablebase = tables.as_deref().and_then(|t| {
             let value = t.probe(pos)?;

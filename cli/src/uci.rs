@@ -10,7 +10,7 @@
 use crate::error::{CliError, Kind};
 use crate::perfect::{self, Values};
 use crate::play::{checked_plies, game_over_text};
-use crate::tablebase::{open_tables, play_with_tables};
+use crate::tablebase::{open_tables, search_with_tables};
 use lapilli_board_graph::notation::excerpt;
 use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
@@ -462,7 +462,14 @@ impl<V: VariantDescriptor> Session<V> {
         let (at, before, kept) = (pos.clone(), history.clone(), limits);
         let spawned = std::thread::Builder::new().spawn(move || {
             let mut engine = given.lock().unwrap_or_else(|e| e.into_inner()).take()?;
-            let a = play_with_tables::<V>(&mut engine, eval, tables.as_deref(), (&pos, &history), &limits);
+            let a = search_with_tables::<V>(
+                &mut engine,
+                eval,
+                tables.as_deref(),
+                (&pos, &history),
+                &limits,
+                true,
+            );
             // `go infinite` answers only when told to stop.
             while infinite && !stop.is_stopping() {
                 std::thread::sleep(Duration::from_millis(2));
@@ -489,8 +496,14 @@ impl<V: VariantDescriptor> Session<V> {
                     if infinite { kept.with_time(Duration::from_secs(self.move_seconds)) } else { kept };
                 self.infinite = false;
                 let eval = self.v.heuristic();
-                let a =
-                    play_with_tables::<V>(&mut engine, eval, self.tables.as_deref(), (&at, &before), &limits);
+                let a = search_with_tables::<V>(
+                    &mut engine,
+                    eval,
+                    self.tables.as_deref(),
+                    (&at, &before),
+                    &limits,
+                    true,
+                );
                 self.answered.store(true, Ordering::Release);
                 report::<V>(&self.out, &at, &a);
                 self.engine = Some(engine);

@@ -154,36 +154,28 @@ pub fn open_tables<V: VariantDescriptor>(
 /// The engine's search of a position and the history before it with the
 /// variant's heuristic `eval`, probing `tables` inside the search if given
 /// (a covered position scores its exact value and DTM): what `analyze
-/// --tablebase` and `uci --tablebase` run.
+/// --tablebase` runs (`covered_first` false) and `uci --tablebase` plays
+/// (`covered_first` true: where the tables cover the root and every ply
+/// from it, the ply comes from them, [`covered_root`]).
 pub fn search_with_tables<V: VariantDescriptor>(
     engine: &mut Engine<V::Position>,
     eval: V::Heuristic,
     tables: Option<&dyn Oracle<V::Position>>,
     (pos, history): (&V::Position, &History),
     limits: &Limits,
+    covered_first: bool,
 ) -> Analysis<MoveOf<V>> {
     match tables {
-        Some(tables) => engine.search(pos, history, limits, &Probing { eval, tables }),
+        Some(tables) => {
+            let covered = if covered_first {
+                covered_root(engine, eval.clone(), tables, (pos, history), limits)
+            } else {
+                None
+            };
+            covered.unwrap_or_else(|| engine.search(pos, history, limits, &Probing { eval, tables }))
+        }
         None => engine.search(pos, history, limits, &eval),
     }
-}
-
-/// The engine's ply in play (`uci --tablebase`): from the tables where
-/// they cover the root and every ply from it ([`covered_root`]), else
-/// [`search_with_tables`].
-pub fn play_with_tables<V: VariantDescriptor>(
-    engine: &mut Engine<V::Position>,
-    eval: V::Heuristic,
-    tables: Option<&dyn Oracle<V::Position>>,
-    (pos, history): (&V::Position, &History),
-    limits: &Limits,
-) -> Analysis<MoveOf<V>> {
-    if let Some(tables) = tables {
-        if let Some(a) = covered_root(engine, eval.clone(), tables, (pos, history), limits) {
-            return a;
-        }
-    }
-    search_with_tables::<V>(engine, eval, tables, (pos, history), limits)
 }
 
 /// The tables of a folder already listed, through the variant's `open`.
