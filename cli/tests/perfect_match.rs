@@ -264,8 +264,12 @@ fn bad_input_is_a_typed_error() {
         let (kind, _) = json_error(&args, 2);
         assert_eq!(kind, "usage", "{args:?}");
     }
+    // --seed without --perfect seeds the engine's variety; a seed that is
+    // not a number is refused.
     let out = lapilli(&["uci", "terni-lapilli", "--seed", "3"], "");
-    assert_eq!(out.status.code(), Some(2), "--seed needs --perfect");
+    assert_eq!(out.status.code(), Some(0), "--seed without --perfect");
+    let out = lapilli(&["uci", "terni-lapilli", "--seed", "three"], "");
+    assert_eq!(out.status.code(), Some(2), "a seed that is not a number");
     let out = lapilli(&["uci", "nine-mens-morris", "--perfect"], "");
     assert!(!out.status.success());
 }
