@@ -93,7 +93,7 @@ pub use job::{build_tier, tier_named};
 pub use lock::{tier_lock_file, LOCK_FILE};
 pub use manifest::{Manifest, ManifestEntry, MANIFEST_FILE};
 pub use naive::naive_values;
-pub use oracle::{move_values, Oracle, Probing, TierSummary};
+pub use oracle::{move_values, successor_values, Oracle, Probing, TierSummary};
 pub use plan::{plan, CriticalPath, Plan, PlannedTier};
 pub use player::PerfectPlayer;
 pub use probe::Tablebases;

@@ -23,9 +23,31 @@ use std::fmt;
 /// assert_eq!(values, [(1, Some(Value::Win(3))), (2, Some(Value::Loss(2)))]);
 /// ```
 pub fn move_values<G: Game>(pos: &G, probe: impl Fn(&G) -> Option<Value>) -> Vec<(G::Move, Option<Value>)> {
+    successor_values(pos, probe).into_iter().map(|(m, _, v)| (m, v)).collect()
+}
+
+/// [`move_values`] with the position each ply leads to, for a caller that
+/// needs both (the program's engine, which searches among the plies of
+/// the best value and keys the others by their positions).
+///
+/// ```
+/// use lapilli_game::{doc_game::Nim, Value};
+/// use lapilli_tablebase::{solve, successor_values};
+/// let tb = solve(&Nim::new(4));
+/// let values = successor_values(&Nim::new(4), |p| tb.probe(p));
+/// // The second side to move after either take.
+/// assert_eq!(values, [(1, Nim(3, true), Some(Value::Win(3))), (2, Nim(2, true), Some(Value::Loss(2)))]);
+/// ```
+pub fn successor_values<G: Game>(
+    pos: &G,
+    probe: impl Fn(&G) -> Option<Value>,
+) -> Vec<(G::Move, G, Option<Value>)> {
     pos.successors()
         .into_iter()
-        .map(|(m, child, changed)| (m, probe(&child).map(|v| v.before_ply(changed))))
+        .map(|(m, child, changed)| {
+            let value = probe(&child).map(|v| v.before_ply(changed));
+            (m, child, value)
+        })
         .collect()
 }
 

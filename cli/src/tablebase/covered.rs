@@ -4,7 +4,7 @@
 
 use lapilli_game::{value_score, Evaluate, Game, History, Value};
 use lapilli_search::{Analysis, Engine, Limits, StopReason};
-use lapilli_tablebase::Oracle;
+use lapilli_tablebase::{successor_values, Oracle};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -60,11 +60,10 @@ where
         return None;
     }
     let start = Instant::now();
-    let mut plies = Vec::new();
-    for (mv, child, changed) in pos.successors() {
-        let value = tables.probe(&child)?.before_ply(changed);
-        plies.push((mv, child, value));
-    }
+    let plies: Vec<(G::Move, G, Value)> = successor_values(pos, |child| tables.probe(child))
+        .into_iter()
+        .map(|(mv, child, value)| Some((mv, child, value?)))
+        .collect::<Option<_>>()?;
     let best = plies.iter().map(|&(_, _, v)| v).max()?;
     let first = plies.iter().find(|&&(_, _, v)| v == best)?.0;
     let among = plies.iter().filter(|&&(_, _, v)| v == best).count();

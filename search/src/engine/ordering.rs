@@ -32,8 +32,8 @@ const HISTORY_SLOTS: usize = 1 << 14;
 /// from bit 32 up, a tie-break in bits 16 to 31 (0, or at a shuffled root
 /// a hash: [`crate::Options::with_root_shuffle`]), `u16::MAX` minus the
 /// generation index in the low 16 bits, so that the larger rank is picked
-/// first and ties keep generation order. 16 bytes for a move of up to 8: the selection scans and the sort
-/// of an all-node move little memory.
+/// first and ties keep generation order. 16 bytes for a move of up to 8:
+/// the selection scans and the sort of an all-node move little memory.
 pub(super) struct Scored<M> {
     pub(super) mv: M,
     rank: i64,
