@@ -177,7 +177,8 @@ impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
 /// An evaluation that answers exact values from tablebases: the engine
 /// scores a covered position by its value and DTM (a win in `d` plies at
 /// ply `p` scores `WIN - p - d`) instead of searching below it, and
-/// evaluates the others with `eval`.
+/// evaluates the others with `eval` (whose own proven values, such as the
+/// morris threat search's wins, answer where the tables do not).
 pub struct Probing<'t, E, G: Game> {
     /// The evaluation of positions the tables do not cover.
     pub eval: E,
@@ -197,6 +198,6 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for Probing<'_, E, G> {
     }
 
     fn probe(&self, pos: &G) -> Option<Value> {
-        self.tables.probe(pos)
+        self.tables.probe(pos).or_else(|| self.eval.probe(pos))
     }
 }

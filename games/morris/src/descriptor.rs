@@ -198,7 +198,7 @@ impl registry::VariantDescriptor for GameVariant {
     }
 
     fn heuristic(&self) -> Heuristic {
-        Heuristic::default()
+        Heuristic::playing()
     }
 
     /// The board, then each side's pieces in hand and on the board and its

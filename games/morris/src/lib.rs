@@ -55,6 +55,7 @@ pub mod sanmill_fen;
 mod serde_impls;
 mod shifts;
 pub mod tablebase;
+pub mod threats;
 mod zobrist;
 
 pub use lapilli_board_graph::Colour;
