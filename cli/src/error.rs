@@ -434,7 +434,11 @@ mod tests {
             (io(std::io::ErrorKind::NotFound), "io", 1),
             (io(std::io::ErrorKind::PermissionDenied), "io", 1),
             (TablebaseError::BadMagic { path: path.clone() }, "tablebase", 2),
-            (TablebaseError::Checksum { path: path.clone(), found: 1, computed: 2 }, "tablebase", 2),
+            (
+                TablebaseError::Checksum { path: path.clone(), part: "file", found: 1, computed: 2 },
+                "tablebase",
+                2,
+            ),
             (TablebaseError::Truncated { path: path.clone(), found: 1, expected: 2 }, "tablebase", 2),
             (
                 TablebaseError::MemoryBudget { tier: "w5b5".into(), needed: 3 << 20, budget: 1 << 20 },

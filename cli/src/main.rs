@@ -143,7 +143,7 @@ enum Command {
         #[arg(long, default_value = "black")]
         human: String,
         /// Seed of the random player.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
         seed: u64,
         /// Declare a draw after this many plies.
         #[arg(long, default_value_t = 300)]
@@ -250,7 +250,7 @@ enum Command {
         /// Seed of the random opening plies and of the random players
         /// (game g, side s uses seed + 2g + s): different seeds play
         /// different games, the same seed the same ones.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
         seed: u64,
         /// Plies chosen uniformly at random (from --seed and the game's
         /// number) at the start of every game, so that the games differ;
@@ -301,7 +301,7 @@ enum Command {
         /// variety: its root moves searched in an order drawn from the
         /// seed, so that it picks among plies of equal score from it
         /// (Sanmill's Shuffling) [default: none, the usual order].
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Endgame tables (built by `lapilli tablebase build`): with
         /// --perfect, the perfect player plays from them instead of the

@@ -121,7 +121,7 @@ fn a_built_folder_verifies_clean_and_a_value_changed_on_purpose_is_named() {
         let args = [&["tablebase", "verify", copy.text(), "--json"][..], workers].concat();
         let (kind, message) = json_error(&args, 2);
         assert_eq!(kind, "tablebase");
-        assert!(message.contains("w4b4.ltb: corrupted: the checksum is"), "{message}");
+        assert!(message.contains("w4b4.ltb: corrupted: the file checksum is"), "{message}");
     }
 }
 

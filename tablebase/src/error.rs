@@ -52,11 +52,16 @@ pub enum TablebaseError {
         /// Bytes announced.
         expected: u64,
     },
-    /// The checksum does not match: the file is corrupted.
-    #[error("{path}: corrupted: the checksum is {found:#010x}, the contents give {computed:#010x}")]
+    /// A checksum does not match: the file is corrupted. A tier file
+    /// carries two, one of its header and one of the whole file.
+    #[error(
+        "{path}: corrupted: the {part} checksum is {found:#010x}, the {part}'s bytes give {computed:#010x}"
+    )]
     Checksum {
         /// The file.
         path: PathBuf,
+        /// What the checksum covers: `"header"` or `"file"`.
+        part: &'static str,
         /// The checksum stored.
         found: u32,
         /// The checksum of the contents.

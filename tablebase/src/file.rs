@@ -97,7 +97,7 @@ impl<'a> Reader<'a> {
         }
         String::from_utf8(self.take(n)?.to_vec()).map_err(|_| TablebaseError::Corrupt {
             path: path.to_path_buf(),
-            what: "a name is not UTF-8".into(),
+            what: "the header is damaged: a name is not UTF-8 text".into(),
         })
     }
 }
@@ -277,7 +277,12 @@ impl TierFile {
         let computed = crc32fast::hash(&r.bytes[..r.at]);
         let found = r.u32()?;
         if found != computed {
-            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found, computed });
+            return Err(TablebaseError::Checksum {
+                path: path.to_path_buf(),
+                part: "header",
+                found,
+                computed,
+            });
         }
         if dtm_width != 1 && dtm_width != 2 {
             return Err(bad(format!("a DTM width of {dtm_width} bytes")));
@@ -382,7 +387,12 @@ impl TierFile {
         let stored = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
         let computed = crc32fast::hash(body);
         if stored != computed {
-            return Err(TablebaseError::Checksum { path: path.to_path_buf(), found: stored, computed });
+            return Err(TablebaseError::Checksum {
+                path: path.to_path_buf(),
+                part: "file",
+                found: stored,
+                computed,
+            });
         }
         let n = header.entries as usize;
         let width = usize::from(header.dtm_width);

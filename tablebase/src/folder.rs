@@ -408,7 +408,12 @@ pub(crate) fn verify_checksum(path: &Path, len: u64) -> Result<(), TablebaseErro
     file.read_exact(&mut stored).map_err(|_| truncated(body))?;
     let (stored, computed) = (u32::from_le_bytes(stored), hasher.finalize());
     if stored != computed {
-        return Err(TablebaseError::Checksum { path: path.to_path_buf(), found: stored, computed });
+        return Err(TablebaseError::Checksum {
+            path: path.to_path_buf(),
+            part: "file",
+            found: stored,
+            computed,
+        });
     }
     Ok(())
 }

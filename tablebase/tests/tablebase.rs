@@ -276,6 +276,11 @@ fn damaged_and_foreign_files_are_refused_with_typed_errors() {
         matches!(err, TablebaseError::Corrupt { .. }) && err.to_string().contains("header is damaged"),
         "{err}"
     );
+    // A name's first byte that no UTF-8 text starts with: damaged too.
+    let mut name = good.clone();
+    name[12] = 0xff;
+    let err = read(&name, &rings).unwrap_err();
+    assert!(err.to_string().contains("the header is damaged: a name is not UTF-8 text"), "{err}");
     let mut version = good.clone();
     version[8] = 9;
     assert!(matches!(read(&version, &rings), Err(TablebaseError::Version { found: 9, .. })));
@@ -370,7 +375,9 @@ fn folders_are_checked_before_use_and_before_a_build_writes() {
     named[12] ^= 0x13;
     std::fs::write(&t2, &named).unwrap();
     assert!(matches!(Tablebases::open(&rings, &dir), Err(TablebaseError::Checksum { .. })));
-    assert!(matches!(TierFile::read_header_of_any(&t2), Err(TablebaseError::Checksum { .. })));
+    let err = TierFile::read_header_of_any(&t2).unwrap_err();
+    assert!(matches!(err, TablebaseError::Checksum { part: "header", .. }), "{err}");
+    assert!(err.to_string().contains("corrupted: the header checksum is"), "{err}");
     std::fs::write(&t2, &good).unwrap();
 
     // A file must carry its tier's name.
@@ -654,6 +661,7 @@ fn verify_rederives_every_value_and_finds_one_changed_on_purpose() {
     bytes[last] ^= 1;
     std::fs::write(&path, &bytes).unwrap();
     let err = verify_folder(&rings, &dir, None, 1, &Silent).unwrap_err();
-    assert!(matches!(err, TablebaseError::Checksum { .. }), "{err}");
+    assert!(matches!(err, TablebaseError::Checksum { part: "file", .. }), "{err}");
+    assert!(err.to_string().contains("corrupted: the file checksum is"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
