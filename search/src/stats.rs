@@ -60,8 +60,9 @@ pub enum StopReason {
     /// iterations would find the same.
     Proven,
     /// The last iteration searched every line to its end (a finished game,
-    /// a repetition or no-progress draw, or a table entry for a subtree
-    /// searched to its end): no line was cut by the depth limit, so a
+    /// a repetition or no-progress draw, a table entry for a subtree
+    /// searched to its end, or a value the evaluation proves,
+    /// `lapilli_game::Evaluate::probe`): no line was cut by the depth limit, so a
     /// deeper iteration would search the same tree and find the same
     /// score.
     Exhausted,
@@ -98,7 +99,7 @@ impl std::fmt::Display for StopReason {
             StopReason::Nodes => "the node budget ran out",
             StopReason::Time => "the time limit ran out",
             StopReason::Proven => "a win or loss was proven",
-            StopReason::Exhausted => "every line was searched to its end",
+            StopReason::Exhausted => "every line was searched to its end or to a proven value",
             StopReason::Stopped => "the search was told to stop",
         })
     }
