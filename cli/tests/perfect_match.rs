@@ -272,9 +272,12 @@ fn bad_input_is_a_typed_error() {
     assert_eq!(out.status.code(), Some(2), "a seed that is not a number");
     // A negative seed is read as a value and refused as one (not taken
     // for an unknown option).
-    for args in
-        [&["uci", "terni-lapilli", "--seed", "-1"][..], &["selfplay", "terni-lapilli", "--seed", "-1"]]
-    {
+    for args in [
+        &["uci", "terni-lapilli", "--seed", "-1"][..],
+        &["selfplay", "terni-lapilli", "--seed", "-1"],
+        &["match", "terni-lapilli", "--seed", "-1"],
+        &["play", "terni-lapilli", "--seed", "-1"],
+    ] {
         let out = lapilli(args, "");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -180,7 +180,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub(super) openings: Option<u32>,
     /// The seed of the random openings.
-    #[arg(long, default_value_t = 2024)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2024)]
     pub(super) seed: u64,
     /// The random openings' length in plies, MIN..MAX (or N), each length
     /// equally likely.
