@@ -105,7 +105,7 @@ pub struct Features {
 ///
 /// ```
 /// use lapilli_morris::{eval::Heuristic, Position};
-/// use lapilli_game::{Evaluate, Value};
+/// use lapilli_game::Evaluate;
 /// // The start is symmetric between the sides.
 /// assert_eq!(Heuristic::default().evaluate(&Position::default()), 0);
 /// ```
@@ -181,13 +181,7 @@ impl Heuristic {
             if targets != 0 {
                 let in_mills = t.in_mills(own);
                 for q in bits(targets) {
-                    let mut movers = 0u32;
-                    for &l in t.mills_through[q].iter().take_while(|&&l| l != u32::MAX) {
-                        let rest = l & !(1 << q);
-                        if rest & own == rest {
-                            movers |= t.neighbours[q] & own & !l;
-                        }
-                    }
+                    let movers = t.mill_sliders(own, q);
                     if movers != 0 {
                         f.mill_threats += 1;
                         f.running_mills += (movers & in_mills).count_ones() as i32;

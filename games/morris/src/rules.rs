@@ -309,6 +309,21 @@ impl Tables {
         self.shifts.completions(set)
     }
 
+    /// The pieces of `own` that close a mill by sliding into the empty
+    /// point `q`: its neighbours off a line through `q` whose other two
+    /// points are `own`'s.
+    #[inline]
+    pub fn mill_sliders(&self, own: u32, q: usize) -> u32 {
+        let mut movers = 0;
+        for &l in self.mills_through[q].iter().take_while(|&&l| l != u32::MAX) {
+            let rest = l & !(1 << q);
+            if rest & own == rest {
+                movers |= self.neighbours[q] & own & !l;
+            }
+        }
+        movers
+    }
+
     /// The points of `set` that stand in a mill of `set`.
     #[inline]
     pub fn in_mills(&self, set: u32) -> u32 {

@@ -145,17 +145,7 @@ impl Chase<'_> {
         if flies || targets == 0 {
             return targets;
         }
-        let mut out = 0;
-        for q in bits(targets) {
-            let closes = t.mills_through[q].iter().take_while(|&&l| l != u32::MAX).any(|&l| {
-                let rest = l & !(1 << q);
-                rest & own == rest && t.neighbours[q] & own & !l != 0
-            });
-            if closes {
-                out |= 1 << q;
-            }
-        }
-        out
+        bits(targets).filter(|&q| t.mill_sliders(own, q) != 0).fold(0, |out, q| out | 1 << q)
     }
 
     /// The win of the attacker (`a`, to move) over the defender (`d`)
