@@ -93,8 +93,8 @@ fn six_mens_morris_on_three_ranks_is_one_process_build_and_verifies() {
     let log_arg = log_file.to_str().unwrap();
     let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &["--mpi", "--log", log_arg]));
     let tiers = same_files(one.path(), three.path());
-    assert_eq!(tiers, 32);
-    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(32), Some(0)));
+    assert_eq!(tiers, 20);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(20), Some(0)));
     // Rank 0 logged every tier once, with the machine that solved it.
     let lines: Vec<Json> = std::fs::read_to_string(&log_file)
         .unwrap()
@@ -104,11 +104,11 @@ fn six_mens_morris_on_three_ranks_is_one_process_build_and_verifies() {
     let mut logged: Vec<&str> = lines.iter().map(|l| l["tier"].as_str().unwrap()).collect();
     logged.sort();
     logged.dedup();
-    assert_eq!((lines.len(), logged.len()), (32, 32));
+    assert_eq!((lines.len(), logged.len()), (20, 20));
     assert!(lines.iter().all(|l| l["host"].as_str().is_some_and(|h| !h.is_empty())), "{lines:?}");
     // Run again: every tier is kept, none built.
     let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &["--mpi"]));
-    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(32)));
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(20)));
     same_files(one.path(), three.path());
     // A truncated file: removed by rank 0 and built again with --rebuild.
     let w4b4 = three.path().join("w4b4.ltb");
@@ -218,13 +218,13 @@ fn nine_mens_morris_to_4_stopped_by_sigterm_resumes_to_the_files_of_one_process(
     // SIGTERM to every rank (as a batch system stops a job): each drops
     // its tier.
     let complete = stopped_by_sigterm(&three, |_| true);
-    assert!((1..8).contains(&complete), "{complete}");
+    assert!((1..6).contains(&complete), "{complete}");
     // Run again: the tiers complete are kept, the rest built.
     let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
-    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(8 - complete), Some(complete)));
-    assert_eq!(same_files(one.path(), three.path()), 8);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(6 - complete), Some(complete)));
+    assert_eq!(same_files(one.path(), three.path()), 6);
     let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
-    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(8)));
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(0), Some(6)));
 }
 
 #[test]
@@ -249,13 +249,13 @@ fn a_rank_killed_mid_build_ends_the_job_and_the_next_run_redoes_only_what_was_in
     let out = job.wait_with_output().unwrap();
     assert!(!out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let complete = tier_files(three.path()) as u64;
-    assert!((2..8).contains(&complete), "{complete}");
+    assert!((2..6).contains(&complete), "{complete}");
     // The next run keeps every tier file the killed job finished, builds
     // the rest, and ends with the files of one process; the killed rank's
     // temporary file is gone (removed with its tier's lock held).
     let r = ranks_json("3", &build_args("nine-mens-morris", "4", &three, &["--mpi"]));
-    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(8 - complete), Some(complete)), "{r}");
-    assert_eq!(same_files(one.path(), three.path()), 8);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(6 - complete), Some(complete)), "{r}");
+    assert_eq!(same_files(one.path(), three.path()), 6);
     let temporary: Vec<String> = std::fs::read_dir(three.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -283,7 +283,7 @@ fn one_rank_or_no_mpirun_builds_every_tier_and_a_ranks_error_is_the_builds() {
     json(&build_args("six-mens-morris", "4", &one, &[]));
     let alone = TempDir::new("mpi-small-np1");
     let r = ranks_json("1", &build_args("six-mens-morris", "4", &alone, &["--mpi"]));
-    assert_eq!(r["built"].as_u64(), Some(8));
+    assert_eq!(r["built"].as_u64(), Some(6));
     same_files(one.path(), alone.path());
     // Outside mpirun, MPI's world is this process alone.
     let outside = TempDir::new("mpi-small-outside");

@@ -269,7 +269,7 @@ fn a_second_build_into_a_folder_is_refused_or_waits() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
     let stats = json(&["tablebase", "stats", both.text(), "--json"]);
-    assert_eq!(stats["manifest"]["tiers"], 8, "{stats}");
+    assert_eq!(stats["manifest"]["tiers"], 6, "{stats}");
 }
 
 /// Waits until `path` exists (the build is under way).

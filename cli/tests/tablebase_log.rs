@@ -41,7 +41,7 @@ fn every_tier_is_logged_as_it_finishes_on_one_process_and_on_workers() {
     };
     let report = build(&one, "one.jsonl", &[]);
     let built = report["tiers"].as_array().unwrap();
-    assert_eq!(built.len(), 8);
+    assert_eq!(built.len(), 6);
     let on_one = lines(&logs.join("one.jsonl"));
     assert_eq!(tiers(&on_one), tiers(built));
     for line in &on_one {
@@ -61,8 +61,8 @@ fn every_tier_is_logged_as_it_finishes_on_one_process_and_on_workers() {
     // A second run keeps every tier and appends their lines.
     build(&two, "two.jsonl", &["--workers", "2"]);
     let again = lines(&logs.join("two.jsonl"));
-    assert_eq!(again.len(), 16);
-    assert!(again[8..].iter().all(|l| l["reused"] == true && l.get("host").is_none()), "{again:?}");
+    assert_eq!(again.len(), 12);
+    assert!(again[6..].iter().all(|l| l["reused"] == true && l.get("host").is_none()), "{again:?}");
 
     // A log that cannot be opened: kind io, before anything is built.
     let fresh = TempDir::new("fresh");

@@ -66,7 +66,10 @@ pub struct TierSpaceCheck {
 ///   orbit) has an index below its tier's [`TierSpace::size`], the index
 ///   of its canonical form ([`Canonicalize::canonicalize`]), and
 ///   `position(tier, index)` is a member of its orbit (same canonical
-///   form) whose orbit length is right.
+///   form) whose orbit length is right, or, with colour folding, of its
+///   colour twin's orbit ([`TierSpace::colour_twin`]: in the same tier at
+///   the same index, with the other side to move, in another orbit, its
+///   own twin back in the first orbit).
 ///
 /// The first item is checked on all of a tier's sampled positions before
 /// the others, so that a broken index is reported as such rather than
@@ -298,13 +301,55 @@ where
     let Some(at) = space.position(tier, index) else {
         panic!("{text}: index({q}) is {index}, where tier {name} has no position")
     };
+    let twin = space.colour_twin(q);
+    if let Some(twin) = &twin {
+        check_twin(space, q, twin, tier, index, text);
+    }
+    let at_canonical = at.canonicalize();
+    let stored = if space.stored_as_twin(q) {
+        twin.as_ref().map(|t| t.canonicalize())
+    } else {
+        Some(canonical.clone())
+    };
     assert!(
-        at.canonicalize() == canonical,
-        "{text}: position({name}, {index}) is {at}, not a member of the orbit of {q} (canonical forms {} and {canonical})",
-        at.canonicalize()
+        stored.as_ref() == Some(&at_canonical),
+        "{text}: position({name}, {index}) is {at}, not a member of the orbit of {q}{} (canonical forms {} and {:?})",
+        if space.stored_as_twin(q) { "'s colour twin" } else { "" },
+        at_canonical,
+        stored.map(|s| s.to_string())
     );
     let (orbit, expected) = (space.orbit_len(q), Canonicalize::orbit_len(q) as u64);
     assert!(orbit == expected, "{text}: orbit_len({q}) is {orbit}, but the orbit has {expected} positions");
+}
+
+/// The colour twin of `q` (at `tier` and `index`) is in the same tier at
+/// the same index, has the other side to move, lies in another orbit, and
+/// has `q`'s orbit as its own twin's.
+fn check_twin<S>(space: &S, q: &S::Game, twin: &S::Game, tier: S::Tier, index: u64, text: &str)
+where
+    S: TierSpace,
+    S::Game: Canonicalize + PartialEq,
+{
+    let twin_text = format!("{text}: the colour twin {twin} of {q}");
+    match space.tier_of(twin) {
+        Some(t) if t == tier => {}
+        other => panic!("{twin_text} is in {}, not in the tier of {q}", tier_text(space, other)),
+    }
+    let twin_index = space.index(twin);
+    assert!(twin_index == index, "{twin_text} has index {twin_index}, not {index}");
+    assert!(twin.side_to_move() != q.side_to_move(), "{twin_text} has the same side to move");
+    assert!(twin.canonicalize() != q.canonicalize(), "{twin_text} is in the same orbit");
+    assert!(
+        space.stored_as_twin(q) != space.stored_as_twin(twin),
+        "{twin_text}: stored_as_twin is {} for both",
+        space.stored_as_twin(q)
+    );
+    let back = space.colour_twin(twin).map(|b| b.canonicalize());
+    assert!(
+        back == Some(q.canonicalize()),
+        "{twin_text} has {} as its own twin, not a member of the orbit of {q}",
+        back.map_or_else(|| "none".to_owned(), |b| b.to_string())
+    );
 }
 
 /// A tier's name, or "no tier".

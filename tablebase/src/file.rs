@@ -7,7 +7,7 @@
 //! | 8 | magic, `LAPILTB\0` ([`MAGIC`]) |
 //! | 2 | format version ([`FORMAT_VERSION`]) |
 //! | 2 + n | variant name (length, then UTF-8), e.g. `nine-mens-morris` |
-//! | 2 + n | index scheme, e.g. `morris-pair-index/1` |
+//! | 2 + n | index scheme, e.g. `morris-pair-index/2` |
 //! | 2 + n | tier name, e.g. `w3b3` |
 //! | 8 | entries: the tier's index size |
 //! | 8 x 4 | orbits won, lost, drawn, unused indices |
@@ -332,7 +332,11 @@ impl TierFile {
         if self.scheme != space.scheme() {
             return Err(mismatch(
                 format!("index scheme {:?}", self.scheme),
-                format!("index scheme {:?}", space.scheme()),
+                format!(
+                    "index scheme {:?} (a file of another scheme was built by another version: build the \
+                     tables again)",
+                    space.scheme()
+                ),
             ));
         }
         let tier_name = &self.tier;

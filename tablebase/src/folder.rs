@@ -365,6 +365,43 @@ pub fn remove_damaged(
     Ok(removed)
 }
 
+/// Removes from `dir` the tier files of `space`'s variant written under
+/// another index scheme ([`TierSpace::scheme`]: by an older version of
+/// the project), and the manifest when it names another scheme: what a
+/// cache folder the program owns (the solution of a game kept for the next
+/// run) does before it builds again, since no reader of this version can
+/// use such files. Files of other games are left. Returns the files
+/// removed. A missing folder has none.
+///
+/// # Errors
+/// [`TablebaseError::Io`] when the folder cannot be listed or a file
+/// cannot be read or removed.
+pub fn remove_stale<S: TierSpace>(dir: &Path, space: &S) -> Result<Vec<PathBuf>, TablebaseError> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let (variant, scheme) = (space.variant_name(), space.scheme());
+    let mut removed = Vec::new();
+    for path in tier_paths(dir)? {
+        let stale = match TierFile::read_header_and_trailer(&path) {
+            Ok((header, _, _)) => header.variant == variant && header.scheme != scheme,
+            Err(e @ TablebaseError::Io { .. }) => return Err(e),
+            Err(_) => false,
+        };
+        if stale {
+            std::fs::remove_file(&path).map_err(|e| TablebaseError::io(&path, e))?;
+            removed.push(path);
+        }
+    }
+    if let Ok(Some(m)) = Manifest::read(dir) {
+        if m.variant == variant && m.scheme != scheme {
+            Manifest::remove(dir)?;
+            removed.push(dir.join(MANIFEST_FILE));
+        }
+    }
+    Ok(removed)
+}
+
 /// The tier files (`*.ltb`) of `dir`, sorted: the one listing of a folder.
 fn tier_paths(dir: &Path) -> Result<Vec<PathBuf>, TablebaseError> {
     if dir.exists() && !dir.is_dir() {

@@ -88,7 +88,7 @@ pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, S
 pub use cost::{cost, working_set, Bytes, Cost, CostModel};
 pub use error::TablebaseError;
 pub use file::{TierFile, FORMAT_VERSION, MAGIC};
-pub use folder::{remove_damaged, FolderFile, ManifestState, TablebaseFolder, EXTENSION};
+pub use folder::{remove_damaged, remove_stale, FolderFile, ManifestState, TablebaseFolder, EXTENSION};
 pub use job::{build_tier, tier_named};
 pub use lock::{tier_lock_file, LOCK_FILE};
 pub use manifest::{Manifest, ManifestEntry, MANIFEST_FILE};
@@ -124,7 +124,13 @@ use std::hash::Hash;
 ///   stays in `t` hands the move to the opponent;
 /// - [`TierSpace::predecessors`] of `p` are exactly the positions of `p`'s
 ///   tier with a ply leading to `p` (up to symmetry: at least one member
-///   of every predecessor orbit; duplicates are allowed).
+///   of every predecessor orbit; duplicates are allowed);
+/// - colour folding (optional; Malom's storage from the mover's side):
+///   where [`TierSpace::colour_twin`] of `p` is a position `q` (the colours
+///   exchanged, so the other side to move), `q` is in `p`'s tier at `p`'s
+///   index, has the same value for its side to move, and its orbit is not
+///   `p`'s: the index stands for both orbits, and `position(tier, index)`
+///   is a member of one of them.
 pub trait TierSpace: Sync {
     /// The positions.
     type Game: Game + Display + Send + Sync;
@@ -135,7 +141,7 @@ pub trait TierSpace: Sync {
     /// header and checked on load, e.g. `"nine-mens-morris"`.
     fn variant_name(&self) -> String;
     /// The index scheme, written into every file header and checked on
-    /// load, e.g. `"morris-pair-index/1"`: a file indexed another way is
+    /// load, e.g. `"morris-pair-index/2"`: a file indexed another way is
     /// refused.
     fn scheme(&self) -> String;
     /// The tier's name: stable, short, usable in a file name (e.g.
@@ -164,4 +170,26 @@ pub trait TierSpace: Sync {
     /// reduction), so that counts can be given in positions: at most 255
     /// (groups of up to 255 elements).
     fn orbit_len(&self, pos: &Self::Game) -> u64;
+    /// The colour twin of `pos` when the space folds colours there: the
+    /// same position with the colours exchanged (and so the other side to
+    /// move), stored at `pos`'s own tier and index because its value for
+    /// its side to move is `pos`'s. `None`, the default, where the space
+    /// stores `pos`'s orbit alone.
+    fn colour_twin(&self, _pos: &Self::Game) -> Option<Self::Game> {
+        None
+    }
+    /// Whether the index of `pos` stores it through its colour twin
+    /// ([`TierSpace::colour_twin`]): the position at that index
+    /// ([`TierSpace::position`]) is a member of the twin's orbit, not of
+    /// `pos`'s. Of a position and its twin, exactly one is; false, the
+    /// default, without colour folding.
+    fn stored_as_twin(&self, _pos: &Self::Game) -> bool {
+        false
+    }
+    /// The positions the index of `pos` stands for: its orbit
+    /// ([`TierSpace::orbit_len`]) and, with colour folding, its colour
+    /// twin's ([`TierSpace::colour_twin`]); at most 255.
+    fn positions_at(&self, pos: &Self::Game) -> u64 {
+        self.orbit_len(pos) + self.colour_twin(pos).map_or(0, |twin| self.orbit_len(&twin))
+    }
 }

@@ -7,7 +7,7 @@
 //! ```text
 //! lapilli-tablebase-manifest 1
 //! variant nine-mens-morris
-//! scheme morris-pair-index/1
+//! scheme morris-pair-index/2
 //! format 1
 //! tool lapilli-tablebase 0.1.0
 //! tier w3b3x w3b3x.ltb 424206 5e0c4f6b

@@ -318,4 +318,13 @@ impl<S: TierSpace> TierSpace for &S {
     fn orbit_len(&self, pos: &S::Game) -> u64 {
         (**self).orbit_len(pos)
     }
+    fn colour_twin(&self, pos: &S::Game) -> Option<S::Game> {
+        (**self).colour_twin(pos)
+    }
+    fn positions_at(&self, pos: &S::Game) -> u64 {
+        (**self).positions_at(pos)
+    }
+    fn stored_as_twin(&self, pos: &S::Game) -> bool {
+        (**self).stored_as_twin(pos)
+    }
 }

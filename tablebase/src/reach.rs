@@ -26,7 +26,8 @@ pub struct Reachable {
 /// Counts the positions reachable from `root` by legal plies, by their
 /// value in `tables`, with `pick` choosing a subset counted apart
 /// (`pick` must be invariant under the space's symmetry group). A search
-/// over orbits: one bit per index of each covered tier, a hash set for
+/// over orbits: two bits per index of each covered tier (the orbit stored
+/// there and, with colour folding, its colour twin's), a hash set for
 /// positions outside the tables (finished ones; those without a tier are
 /// told apart by their Zobrist key, so their symmetric images count
 /// apart).
@@ -43,6 +44,9 @@ pub fn reachable<S: TierSpace>(
     let space = tables.space();
     let mut seen: FxHashMap<S::Tier, Vec<u64>> = FxHashMap::default();
     let mut seen_elsewhere: FxHashSet<(Option<S::Tier>, u64)> = FxHashSet::default();
+    // Two slots an index: the orbit stored there and, with colour folding,
+    // its twin's.
+    let slot = |pos: &S::Game| -> u64 { 2 * space.index(pos) + u64::from(space.stored_as_twin(pos)) };
     let mut first_visit = |pos: &S::Game| -> Result<bool, TablebaseError> {
         let tier = space.tier_of(pos);
         let covered = tier.filter(|&t| tables.has_tier(t));
@@ -51,21 +55,24 @@ pub fn reachable<S: TierSpace>(
                 let bits = match seen.entry(t) {
                     std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
                     std::collections::hash_map::Entry::Vacant(e) => {
-                        let words = space.size(t).div_ceil(64) as usize;
+                        let words = (2 * space.size(t)).div_ceil(64) as usize;
                         let what = || format!("the positions seen of tier {}", space.tier_name(t));
                         e.insert(
                             lapilli_game::alloc::try_vec(words, 0).map_err(TablebaseError::memory(what))?,
                         )
                     }
                 };
-                let i = space.index(pos);
+                let i = slot(pos);
                 let (word, bit) = ((i / 64) as usize, 1u64 << (i % 64));
                 let fresh = bits[word] & bit == 0;
                 bits[word] |= bit;
                 fresh
             }
             None => {
-                let key = if tier.is_some() { space.index(pos) } else { pos.zobrist() };
+                let key = match tier {
+                    Some(_) => slot(pos),
+                    None => pos.zobrist(),
+                };
                 seen_elsewhere.insert((tier, key))
             }
         })

@@ -148,7 +148,7 @@ pub fn solve_tier<S: TierSpace>(
                 let i = c * CHUNK + k;
                 let Some(pos) = space.position(tier, i as u64) else { continue };
                 orbit_chunk[k] =
-                    u8::try_from(space.orbit_len(&pos)).expect("orbits of at most 255 positions");
+                    u8::try_from(space.positions_at(&pos)).expect("at most 255 positions an index");
                 if let Some(outcome) = pos.outcome() {
                     codes[i].store(DRAW, Relaxed);
                     match terminal_value(outcome) {

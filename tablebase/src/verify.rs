@@ -172,7 +172,7 @@ pub fn verify_tier<S: TierSpace>(
                         }
                     }
                 };
-                part.count(index, stored, pos.as_ref().map(|p| space.orbit_len(p)));
+                part.count(index, stored, pos.as_ref().map(|p| space.positions_at(p)));
                 if stored != derived || (pos.is_some() && derived.is_none()) {
                     part.mismatch_count += 1;
                     if part.mismatches.len() < MISMATCHES_KEPT {

@@ -101,7 +101,9 @@ impl Covers {
     ///
     /// # Errors
     /// Kind `tablebase` when the `--tablebase` folder holds tables of this
-    /// variant that cannot be opened.
+    /// variant that cannot be opened (cached tables that cannot be opened,
+    /// such as an older version's, count as none: a solve builds them
+    /// again).
     pub fn of<V: VariantDescriptor>(&self, v: &V) -> Result<Arc<Cover<V::Position>>, ApiError> {
         let id = v.id();
         let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
@@ -124,13 +126,17 @@ impl Covers {
             return Ok(Cover::Solution(solution));
         }
         let Some(support) = v.tablebases() else { return Ok(Cover::Nothing) };
-        let given = self.tablebase.as_deref().and_then(|dir| tables_of(v, dir));
-        let cached = || store_dir(v, None).and_then(|dir| tables_of(v, &dir));
-        let Some(folder) = given.or_else(cached) else { return Ok(Cover::Nothing) };
-        let tables = (support.open)(&folder).map_err(|e| {
-            ApiError::new(Kind::Tablebase, format!("the tables in {}: {e}", folder.dir().display()))
-        })?;
-        Ok(Cover::Tables(tables))
+        if let Some(folder) = self.tablebase.as_deref().and_then(|dir| tables_of(v, dir)) {
+            let tables = (support.open)(&folder).map_err(|e| {
+                ApiError::new(Kind::Tablebase, format!("the tables in {}: {e}", folder.dir().display()))
+            })?;
+            return Ok(Cover::Tables(tables));
+        }
+        // The cache is the program's own: tables it cannot open (an older
+        // version's index scheme) are as good as none, and a solve builds
+        // them again.
+        let cached = store_dir(v, None).and_then(|dir| tables_of(v, &dir));
+        Ok(cached.and_then(|folder| (support.open)(&folder).ok()).map_or(Cover::Nothing, Cover::Tables))
     }
 }
 

@@ -320,7 +320,9 @@ impl registry::VariantDescriptor for GameVariant {
 
     /// Six Men's Morris: every tier of the whole game from the empty board
     /// ([`MorrisTiers::game_tiers`], placement included) built into
-    /// `store.dir` (files already there are checked and reused), then the
+    /// `store.dir` (files already there are checked and reused; those of
+    /// another index scheme, from an older version, are removed and built
+    /// again: [`tablebase::remove_stale`]), then the
     /// solution read from them ([`Solution::from_tablebases`]: every
     /// reachable position counted, the movement phase being the positions
     /// with both hands empty). The other variants: as
@@ -351,6 +353,9 @@ impl registry::VariantDescriptor for GameVariant {
         // Two solves of the cache folder at once: the second waits for the
         // first's build and reads its tables.
         let options = lapilli_tablebase::BuildOptions { wait: true, ..store.build };
+        // Tables of an older index scheme (an older version's cache) are
+        // of no use to this one: built again.
+        tablebase::remove_stale(dir, &space)?;
         tablebase::build(&space, &space.game_tiers(), dir, &options, progress)?;
         let tables = Tablebases::open(space, dir)?;
         Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase))?)

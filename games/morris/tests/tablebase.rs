@@ -118,7 +118,7 @@ fn lasker_morris_is_refused_and_names_carry_the_flying_rule() {
     let six_flying = Rules { flying: true, ..Rules::new(Variant::SixMensMorris) };
     assert_eq!(MorrisTiers::new(six_flying).unwrap().variant_name(), "six-mens-morris+flying");
     assert_eq!(six().variant_name(), "six-mens-morris");
-    assert_eq!(nine().scheme(), "morris-pair-index/1");
+    assert_eq!(nine().scheme(), "morris-pair-index/2");
     let space = nine();
     assert_eq!(space.parse_tier("w5b4x"), Some(Tier::movement(5, 4, true)));
     assert_eq!(
@@ -129,6 +129,14 @@ fn lasker_morris_is_refused_and_names_carry_the_flying_rule() {
     assert_eq!(space.parse_tier("w2b1h6.5"), None, "Black never holds fewer than White");
     assert_eq!(space.parse_tier("w5b4h0.0"), None, "not the canonical spelling");
     assert_eq!(space.size(tier("w10b4")), 0);
+    // Colour folding: White never has fewer pieces on the board than Black
+    // in a movement tier; with equal numbers only White to move is stored.
+    assert_eq!(space.parse_tier("w3b5"), None, "stored in w5b3");
+    assert_eq!(space.size(tier("w3b5x")), 0);
+    let pair = |w, b| space.pair_index(w, b).len();
+    assert_eq!(space.size(tier("w5b3")), 2 * pair(5, 3));
+    assert_eq!(space.size(tier("w4b4")), pair(4, 4));
+    assert_eq!(space.size(tier("w2b3h6.6")), pair(2, 3), "placement is not folded");
 }
 
 #[test]
@@ -137,22 +145,26 @@ fn tiers_of_positions_and_dependencies() {
     let pos: Position = "WW.W..../B.....W./B...B... w 0 0 -".parse().unwrap();
     assert_eq!(space.tier(&pos), tier("w4b3"));
     assert_eq!(space.tier(&Position::default()), tier("w0b0h9.9"));
+    let folded: Position = "BB.B..../W.....B./W...W... b 0 0 -".parse().unwrap();
+    assert_eq!(space.tier(&folded), tier("w4b3"), "stored as its colour twin");
+    assert_eq!(space.index(&folded), space.index(&pos));
     assert_eq!(space.tier_of(&Position::start(Rules::new(Variant::SixMensMorris))), None);
     let deps =
         |name: &str| -> Vec<String> { space.dependencies(tier(name)).iter().map(Tier::to_string).collect() };
     assert_eq!(deps("w4b3"), ["w4b3x"]);
     assert_eq!(deps("w4b3x"), ["w3b3"], "Black's removal; White's would leave Black two pieces");
-    assert_eq!(deps("w4b4x"), ["w3b4", "w4b3"]);
+    assert_eq!(deps("w4b4x"), ["w4b3"], "either removal: 4 against 3, folded");
+    assert_eq!(deps("w5b4x"), ["w4b4", "w5b3"]);
     assert_eq!(deps("w3b3x"), Vec::<String>::new(), "every removal ends the game");
     assert_eq!(deps("w0b0h9.9"), ["w1b0h8.9"]);
     assert_eq!(deps("w2b2h7.7"), ["w3b2h6.7", "w3b2h6.7x"]);
     assert_eq!(deps("w3b2h6.7x"), ["w3b1h6.7"]);
-    assert_eq!(deps("w3b3h0.1"), ["w3b4", "w3b4x"]);
+    assert_eq!(deps("w3b3h0.1"), ["w4b3", "w4b3x"], "Black's last placement: 3 against 4, folded");
     assert_eq!(deps("w3b0h5.6x"), Vec::<String>::new(), "nothing to remove");
     assert!(space.has_internal_plies(tier("w5b5")));
     assert!(!space.has_internal_plies(tier("w5b5x")));
     assert!(!space.has_internal_plies(tier("w2b2h7.7")));
-    assert_eq!(space.movement_tiers(5).len(), 18);
+    assert_eq!(space.movement_tiers(5).len(), 12);
 
     // The whole game's tiers: each reachable from the start, none with a
     // side below three pieces, every movement tier of 3 to 6 a side.
@@ -197,15 +209,16 @@ fn index_is_a_bijection_on_every_3_against_3_tier() {
                 let q = space.position(t, i).expect("a valid position's index is used");
                 n += 1;
                 if n % 5 == 0 {
-                    assert_eq!(q.canonicalize(), p.canonicalize(), "{p} at {i}");
+                    assert!(same_orbit_or_twin(&space, &q, &p), "{p} at {i}");
                 }
                 hit.insert(i);
             }
         });
         assert_eq!(hit, used, "{t}: the used indices are the valid orbits");
         if !t.pending {
-            // Every pair is valid here: the used indices are the orbits.
-            assert_eq!(used.len() as u64, 2 * space.pair_index(3, 3).classes());
+            // Every pair is valid here: the used indices are the orbits
+            // with White to move (Black's are their colour twins).
+            assert_eq!(used.len() as u64, space.pair_index(3, 3).classes());
         }
     }
 }
@@ -236,7 +249,7 @@ fn index_is_a_bijection_on_sampled_tiers() {
                     assert_eq!(space.index(&p.map(g)), i, "{p} under {g:?}");
                 }
                 let q = space.position(t, i).expect("used");
-                assert_eq!(q.canonicalize(), p.canonicalize());
+                assert!(same_orbit_or_twin(&space, &q, &p), "{p}");
                 assert_eq!(space.orbit_len(&p), p.orbit_len() as u64, "{p}");
             }
         }
@@ -303,7 +316,7 @@ fn unmoves_invert_exactly_the_plies_inside_a_tier() {
     let cases = [
         (nine(), nine().movement_tiers(5)),
         (six(), six().movement_tiers(6)),
-        (no_flying, vec![tier("w3b3"), tier("w3b4"), tier("w4b3")]),
+        (no_flying, vec![tier("w3b3"), tier("w4b3"), tier("w4b4")]),
     ];
     let (mut checked, mut plies) = (0, 0);
     for (space, tiers) in cases {
@@ -419,19 +432,22 @@ fn nine_mens_3_against_3_agrees_with_the_naive_fixpoint_and_the_in_memory_solver
         assert_eq!(counts.classes(), used);
         eprintln!("{t}: {valid} positions, {used} classes, {} indices", space.size(t));
     }
-    // Without a pending removal every pair of sets is valid, twice.
+    // Without a pending removal every pair of sets is valid, twice (each
+    // side to move; an index stands for an orbit and its colour twin's).
     let table = solved.tables.table(t).unwrap();
     let c = table.counts();
     assert_eq!(c.positions(), 2 * 2024 * 1330);
-    assert_eq!(solved.positions, 339_252 + 2_826);
+    assert_eq!(solved.positions, 169_626 + 1_413);
     // The figures, as the three solvers agree on them above: with flying,
     // 3 against 3 is nearly always decided, the longest win in 27 plies;
     // every pending removal wins at once.
     assert_eq!((c.win, c.loss, c.draw, c.max_dtm), (4_464_320, 911_296, 8_224, 27));
-    assert_eq!((c.win_classes, c.loss_classes, c.draw_classes), (281_242, 57_472, 538));
+    // Classes are folded orbits: half the 281,242 / 57,472 / 538 orbits of
+    // both sides to move (scheme 1).
+    assert_eq!((c.win_classes, c.loss_classes, c.draw_classes), (140_621, 28_736, 269));
     let cx = solved.tables.table(tx).unwrap().counts();
     assert_eq!((cx.win, cx.loss, cx.draw, cx.max_dtm), (42_560, 0, 0, 1));
-    assert_eq!(solved.decided, 281_242 + 57_472 + 2_826);
+    assert_eq!(solved.decided, 140_621 + 28_736 + 1_413);
 
     let dir = TempDir::new("roundtrip");
     std::fs::create_dir_all(&dir.0).unwrap();
@@ -452,6 +468,12 @@ fn six_mens_3_against_3_agrees_with_the_naive_fixpoint_and_the_in_memory_solver(
         let valid = count_valid(Rules::new(Variant::SixMensMorris), 3, 3, t.pending);
         assert_eq!(header.counts.positions(), valid, "{t}");
     }
+}
+
+/// Whether `q` is in the orbit of `p` or of its colour twin.
+fn same_orbit_or_twin(space: &MorrisTiers, q: &Position, p: &Position) -> bool {
+    q.canonicalize() == p.canonicalize()
+        || space.colour_twin(p).is_some_and(|twin| twin.canonicalize() == q.canonicalize())
 }
 
 /// Brute force: the valid positions of a movement tier of `w` against `b`
@@ -476,11 +498,12 @@ fn report_tier_sizes() {
         for b in 3..=5 {
             let pair = space.pair_index(w, b);
             let t = Tier::movement(w, b, false);
+            let sides = space.size(t) / pair.len();
             println!(
-                "nine {t}: len {} (2 x {}), classes {} (2 x {}), slack {:.5}",
+                "nine {t}: len {} ({sides} x {}), classes {} ({sides} x {}), slack {:.5}",
                 space.size(t),
                 pair.len(),
-                2 * pair.classes(),
+                sides * pair.classes(),
                 pair.classes(),
                 pair.len() as f64 / pair.classes() as f64
             );
@@ -492,7 +515,8 @@ fn report_tier_sizes() {
     let classes: u64 = tiers
         .iter()
         .map(|&t| {
-            six.pair_index(t.on_board[0], t.on_board[1]).classes() * if t.is_movement() { 2 } else { 1 }
+            let pair = six.pair_index(t.on_board[0], t.on_board[1]);
+            pair.classes() * (six.size(t) / pair.len())
         })
         .sum();
     println!("six game: {} tiers, {total} entries, {classes} pair classes", tiers.len());

@@ -31,14 +31,26 @@
 //! [`Variant::group`](crate::Variant::group)): one index per orbit of
 //! point-set pairs. In a placement tier the hands and the pending flag fix
 //! the side to move ([`Tier::side_to_move`]), and the index is the pair
-//! index; in a movement tier it is `side · N + pair index`, `N` the pair
-//! index's size, `side` [`Colour::index`](lapilli_board_graph::Colour::index)
-//! (White 0). The scheme's name in tier files is [`SCHEME`].
+//! index.
+//!
+//! The movement phase is folded by colour, as Malom stores positions from
+//! the mover's side: the rules of movement treat both colours alike, so a
+//! position and its colour twin (colours exchanged, the other side to
+//! move; [`TierSpace::colour_twin`]) have the same value for the side to
+//! move, and one index stands for both. A movement tier has White at
+//! least as many pieces on the board as Black ([`Tier::folded`]: the
+//! positions of `w3b5` are stored in `w5b3` as their twins). With unequal
+//! numbers its index is `side · N + pair index`, `N` the pair index's
+//! size, `side` [`Colour::index`](lapilli_board_graph::Colour::index)
+//! (White 0); with equal numbers it is the pair index, White to move (a
+//! position with Black to move is stored as its twin). That is half the
+//! indices of the movement phase without folding. The scheme's name in
+//! tier files is [`SCHEME`].
 //!
 //! Unused indices are those of impossible positions
 //! ([`Position::from_parts`] refuses them): in a pending tier every pair
 //! where the side to move has no mill (at 3 against 3 on the nine men's
-//! board, 2,826 of the 339,252 indices of `w3b3x` are used), and in
+//! board, 1,413 of the 169,626 indices of `w3b3x` are used), and in
 //! placement tiers pairs that leave the side not to move below three
 //! pieces. Tiers without a pending removal and with three pieces a side
 //! or more use every index.
@@ -75,8 +87,9 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 /// The index scheme's name, written into every tier file: a file indexed
-/// another way is refused on load.
-pub const SCHEME: &str = "morris-pair-index/1";
+/// another way is refused on load. Version 2 folds the movement phase by
+/// colour (version 1, before 2026-12-05, stored both colours' tiers).
+pub const SCHEME: &str = "morris-pair-index/2";
 
 /// Why a [`MorrisTiers`] cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -132,22 +145,30 @@ impl MorrisTiers {
         self.rules
     }
 
-    /// The tier of `pos` (whatever its rules; [`TierSpace::tier_of`] also
-    /// checks them).
+    /// The tier that stores `pos` (whatever its rules;
+    /// [`TierSpace::tier_of`] also checks them): its material signature,
+    /// [folded](Tier::folded) in the movement phase (a position where White
+    /// has fewer pieces on the board than Black is stored as its colour
+    /// twin).
     pub fn tier(&self, pos: &Position) -> Tier {
         Tier {
             on_board: [pos.on_board(Colour::White), pos.on_board(Colour::Black)],
             in_hand: [pos.in_hand(Colour::White), pos.in_hand(Colour::Black)],
             pending: pos.pending_removal(),
         }
+        .folded()
     }
 
     /// Whether `tier` is a tier of this space: no side has more pieces
-    /// than the variant gives it, and the hands are empty or ones that
-    /// alternate placement produces ([`Tier::side_to_move`]).
+    /// than the variant gives it, the hands are empty or ones that
+    /// alternate placement produces ([`Tier::side_to_move`]), and it is
+    /// its own [folded](Tier::folded) tier (in the movement phase White
+    /// has at least as many pieces on the board as Black: `w3b5`'s
+    /// positions are stored in `w5b3`).
     pub fn contains(&self, tier: Tier) -> bool {
         Colour::BOTH.into_iter().all(|c| tier.pieces(c) <= self.max)
             && (tier.is_movement() || tier.side_to_move().is_some())
+            && tier.folded() == tier
     }
 
     /// The index of `white` against `black` pieces on the board, built on
@@ -170,19 +191,20 @@ impl MorrisTiers {
 
     /// Every movement-phase tier (both hands empty) with 3 to `max_pieces`
     /// pieces a side on the board (capped at the variant's pieces), with
-    /// and without a pending removal, in increasing order.
+    /// and without a pending removal, in increasing order: the folded ones
+    /// (White at least as many as Black), which hold every such position.
     ///
     /// ```
     /// use lapilli_morris::{tablebase::MorrisTiers, Rules};
     /// let space = MorrisTiers::new(Rules::default()).unwrap();
     /// let names: Vec<String> = space.movement_tiers(4).iter().map(|t| t.to_string()).collect();
-    /// assert_eq!(names, ["w3b3", "w3b3x", "w3b4", "w3b4x", "w4b3", "w4b3x", "w4b4", "w4b4x"]);
+    /// assert_eq!(names, ["w3b3", "w3b3x", "w4b3", "w4b3x", "w4b4", "w4b4x"]);
     /// ```
     pub fn movement_tiers(&self, max_pieces: u8) -> Vec<Tier> {
         let top = max_pieces.min(self.max);
         let mut out = Vec::new();
         for w in 3..=top {
-            for b in 3..=top {
+            for b in 3..=w {
                 for pending in [false, true] {
                     out.push(Tier::movement(w, b, pending));
                 }
@@ -222,11 +244,23 @@ impl MorrisTiers {
         seen.into_iter().collect()
     }
 
-    /// The pair index of `tier` and the number of sides it holds (2 in the
-    /// movement phase, else 1).
+    /// The pair index of `tier` and the number of sides to move it holds.
     fn layout(&self, tier: Tier) -> (&PairIndex, u64) {
         let pair = self.pair_index(tier.on_board[0], tier.on_board[1]);
-        (pair, if tier.is_movement() { 2 } else { 1 })
+        (pair, sides(tier))
+    }
+}
+
+/// The sides to move a tier's index holds: 2 in a movement tier with
+/// unequal numbers of pieces on the board (the colour twins of the mirror
+/// tier are among them), 1 in one with equal numbers (Black to move is
+/// stored as its colour twin, White to move) and in placement tiers (the
+/// hands fix the side).
+fn sides(tier: Tier) -> u64 {
+    if tier.is_movement() && tier.on_board[0] != tier.on_board[1] {
+        2
+    } else {
+        1
     }
 }
 
@@ -263,8 +297,9 @@ impl TierSpace for MorrisTiers {
         (pos.rules() == self.rules).then(|| self.tier(pos))
     }
 
-    /// The pair index's size, twice that in the movement phase; 0 for a
-    /// tier the space does not contain. An index not built yet is not
+    /// The pair index's size, twice that in a movement tier with unequal
+    /// numbers of pieces on the board (both sides to move); 0 for a tier
+    /// the space does not contain. An index not built yet is not
     /// built for this: its size is the number of orbits of its pairs
     /// ([`Group::pair_orbits`](lapilli_symmetry::Group::pair_orbits),
     /// Burnside's lemma; the index is dense), so that a plan of every tier
@@ -273,7 +308,7 @@ impl TierSpace for MorrisTiers {
         if !self.contains(tier) {
             return 0;
         }
-        let sides = if tier.is_movement() { 2 } else { 1 };
+        let sides = sides(tier);
         let [w, b] = tier.on_board;
         let slot = usize::from(w) * usize::from(self.max + 1) + usize::from(b);
         let pairs = match self.pairs[slot].get() {
@@ -288,14 +323,19 @@ impl TierSpace for MorrisTiers {
     #[inline]
     fn index(&self, pos: &Position) -> u64 {
         debug_assert_eq!(pos.rules(), self.rules);
-        let (w, b) = (pos.piece_bits(Colour::White), pos.piece_bits(Colour::Black));
-        let pair = self.pair_index(w.count_ones() as u8, b.count_ones() as u8);
-        let i = pair.index(w, b);
-        if pos.in_hand(Colour::White) == 0 && pos.in_hand(Colour::Black) == 0 {
-            pos.side_to_move().index() as u64 * pair.len() + i
-        } else {
-            i
+        let (mut w, mut b) = (pos.piece_bits(Colour::White), pos.piece_bits(Colour::Black));
+        if pos.in_hand(Colour::White) != 0 || pos.in_hand(Colour::Black) != 0 {
+            return self.pair_index(w.count_ones() as u8, b.count_ones() as u8).index(w, b);
         }
+        // Folded: the colour twin where White has fewer pieces, or as
+        // many with Black to move.
+        let mut side = pos.side_to_move().index() as u64;
+        if self.stored_as_twin(pos) {
+            std::mem::swap(&mut w, &mut b);
+            side ^= 1;
+        }
+        let pair = self.pair_index(w.count_ones() as u8, b.count_ones() as u8);
+        side * pair.len() + pair.index(w, b)
     }
 
     /// The canonical position at `index`, built through
@@ -304,14 +344,14 @@ impl TierSpace for MorrisTiers {
         if !self.contains(tier) {
             return None;
         }
-        let (pair, _) = self.layout(tier);
+        let (pair, sides) = self.layout(tier);
         let (side, i) = match tier.side_to_move() {
             Some(side) => (side, index),
             None => {
                 let n = pair.len();
                 match index / n {
                     0 => (Colour::White, index),
-                    1 => (Colour::Black, index - n),
+                    1 if sides == 2 => (Colour::Black, index - n),
                     _ => return None,
                 }
             }
@@ -322,7 +362,7 @@ impl TierSpace for MorrisTiers {
     }
 
     /// The tiers the plies from `tier` lead to (the module documentation's
-    /// table), leaving out those where the side then to move has fewer
+    /// table, [folded](Tier::folded), in increasing order), leaving out those where the side then to move has fewer
     /// than three pieces (finished games) and pending tiers whose mover
     /// could not have closed a mill (fewer than three on the board) or has
     /// nothing to remove. Empty for a tier the space does not contain and
@@ -364,6 +404,11 @@ impl TierSpace for MorrisTiers {
                 }
             }
         }
+        for t in &mut out {
+            *t = t.folded();
+        }
+        out.sort_unstable();
+        out.dedup();
         out
     }
 
@@ -397,5 +442,40 @@ impl TierSpace for MorrisTiers {
     fn orbit_len(&self, pos: &Position) -> u64 {
         let (w, b) = (pos.piece_bits(Colour::White), pos.piece_bits(Colour::Black));
         self.pair_index(w.count_ones() as u8, b.count_ones() as u8).orbit_len(w, b)
+    }
+
+    /// In the movement phase (both hands empty), `pos` with the colours
+    /// exchanged: the other side to move, the same removal pending and
+    /// no-progress count. The movement rules (sliding, flying at three,
+    /// mills, removals, the ends of the game) treat both colours alike, so
+    /// its value for its side to move is `pos`'s. `None` while placing
+    /// (the hands' alternation is White's first: the exchanged hands are
+    /// not a position of the game).
+    /// In the movement phase, where White has fewer pieces on the board
+    /// than Black, or as many with Black to move (the index module's
+    /// folding).
+    fn stored_as_twin(&self, pos: &Position) -> bool {
+        let (w, b) = (pos.on_board(Colour::White), pos.on_board(Colour::Black));
+        pos.in_hand(Colour::White) == 0
+            && pos.in_hand(Colour::Black) == 0
+            && (w < b || (w == b && pos.side_to_move() == Colour::Black))
+    }
+
+    /// The orbit's positions, twice in the movement phase (the colour
+    /// twin's orbit has as many).
+    fn positions_at(&self, pos: &Position) -> u64 {
+        let folded = pos.in_hand(Colour::White) == 0 && pos.in_hand(Colour::Black) == 0;
+        self.orbit_len(pos) * if folded { 2 } else { 1 }
+    }
+
+    fn colour_twin(&self, pos: &Position) -> Option<Position> {
+        if pos.in_hand(Colour::White) != 0 || pos.in_hand(Colour::Black) != 0 {
+            return None;
+        }
+        let pieces =
+            [pos.piece_bits(Colour::Black), pos.piece_bits(Colour::White)].map(|p| Bitboard(u64::from(p)));
+        let side = pos.side_to_move().opponent();
+        Position::from_parts(self.rules, pieces, [0, 0], side, pos.pending_removal(), pos.no_progress_count())
+            .ok()
     }
 }

@@ -76,6 +76,28 @@ impl Tier {
         }
     }
 
+    /// The tier that stores this material under colour folding: a
+    /// movement tier where White has fewer pieces on the board than Black
+    /// is stored as its colour twin (the colours exchanged, so the other
+    /// side to move, with the same value for the side to move), `w3b5` as
+    /// `w5b3`; every other tier is its own.
+    ///
+    /// ```
+    /// use lapilli_morris::tablebase::Tier;
+    /// assert_eq!(Tier::movement(3, 5, true).folded(), Tier::movement(5, 3, true));
+    /// assert_eq!(Tier::movement(4, 4, false).folded(), Tier::movement(4, 4, false));
+    /// let placing = Tier { on_board: [1, 2], in_hand: [7, 6], pending: false };
+    /// assert_eq!(placing.folded(), placing);
+    /// ```
+    pub fn folded(self) -> Tier {
+        let [w, b] = self.on_board;
+        if self.is_movement() && w < b {
+            Tier { on_board: [b, w], ..self }
+        } else {
+            self
+        }
+    }
+
     /// Pieces `colour` has left, on the board and in hand (saturating at
     /// 255).
     pub fn pieces(&self, colour: Colour) -> u8 {
