@@ -13,6 +13,9 @@ use lapilli_tablebase::{build, remove_stale, solve_in_memory, BuildOptions, Sile
 use lapilli_tablebase::{Tablebases, TierSpace, MANIFEST_FILE};
 use std::path::PathBuf;
 
+mod temp;
+use temp::TempDir;
+
 fn six() -> MorrisTiers {
     MorrisTiers::new(Rules::new(Variant::SixMensMorris)).unwrap()
 }
@@ -75,23 +78,6 @@ impl TierSpace for Altered {
     }
 }
 
-/// A folder under the system's temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("lapilli-morris-fold-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[test]
 fn a_position_and_its_colour_twin_share_tier_index_and_value() {
     let space = six();
@@ -147,13 +133,13 @@ fn tables_of_the_scheme_before_folding_are_refused_then_cleared_from_a_cache() {
     let nine = MorrisTiers::new(Rules::default()).unwrap();
     let foreign = TempDir::new("stale-foreign");
     build(&nine, &nine.movement_tiers(3), &foreign.0, &BuildOptions::default(), &Silent).unwrap();
-    std::fs::copy(foreign.0.join("w3b3x.ltb"), dir.0.join("nine.ltb")).unwrap();
+    std::fs::copy(foreign.join("w3b3x.ltb"), dir.join("nine.ltb")).unwrap();
     let removed = remove_stale(&dir.0, &six()).unwrap();
     let expected: Vec<PathBuf> =
         ["w3b3.ltb", "w3b3x.ltb", MANIFEST_FILE].iter().map(|f| dir.0.join(f)).collect();
     assert_eq!(removed, expected);
-    assert!(dir.0.join("nine.ltb").is_file());
-    std::fs::remove_file(dir.0.join("nine.ltb")).unwrap();
+    assert!(dir.join("nine.ltb").is_file());
+    std::fs::remove_file(dir.join("nine.ltb")).unwrap();
     let reports = build(&six(), &six().movement_tiers(3), &dir.0, &BuildOptions::default(), &Silent).unwrap();
     assert!(reports.iter().all(|r| !r.reused));
     assert_eq!(remove_stale(&dir.0, &six()).unwrap(), Vec::<PathBuf>::new());

@@ -21,8 +21,10 @@ use lapilli_tablebase::{build, BuildOptions, Silent, Tablebases, TierFile, TierS
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::time::Instant;
+
+mod temp;
+use temp::TempDir;
 
 fn nine() -> MorrisTiers {
     MorrisTiers::new(Rules::default()).unwrap()
@@ -85,23 +87,6 @@ fn for_each_pair(n: usize, w: u8, b: u8, mut f: impl FnMut(u32, u32)) {
 /// The positions of every used index of `tiers`.
 fn all_positions(space: &MorrisTiers, tiers: &[Tier]) -> Vec<Position> {
     tiers.iter().flat_map(|&t| (0..space.size(t)).filter_map(move |i| space.position(t, i))).collect()
-}
-
-/// A directory under the system's temporary one, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("lapilli-morris-tb-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[test]
@@ -451,7 +436,7 @@ fn nine_mens_3_against_3_agrees_with_the_naive_fixpoint_and_the_in_memory_solver
 
     let dir = TempDir::new("roundtrip");
     std::fs::create_dir_all(&dir.0).unwrap();
-    let path = dir.0.join(TierFile::file_name("w3b3"));
+    let path = dir.join(&TierFile::file_name("w3b3"));
     let written = TierFile::write(&path, &space, t, table).unwrap();
     let (read, back): (TierFile, TierTable) = TierFile::read(&path, &space, Some(t)).unwrap();
     assert_eq!(read, written);

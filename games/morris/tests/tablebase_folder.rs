@@ -13,9 +13,12 @@ use lapilli_tablebase::{
     Tablebases, TierReport, TierSpace, LOCK_FILE, MANIFEST_FILE,
 };
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+
+mod temp;
+use temp::TempDir;
 
 fn nine() -> MorrisTiers {
     MorrisTiers::new(Rules::default()).unwrap()
@@ -23,27 +26,6 @@ fn nine() -> MorrisTiers {
 
 fn six() -> MorrisTiers {
     MorrisTiers::new(Rules::new(Variant::SixMensMorris)).unwrap()
-}
-
-/// A folder under the system's temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("lapilli-morris-folder-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        TempDir(dir)
-    }
-
-    fn join(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The tiers of `space` named.
