@@ -368,3 +368,21 @@ fn a_lock_file_that_is_a_fifo_is_refused_not_waited_on() {
     assert_eq!(status, Some(1), "{stderr}");
     assert!(stderr.contains(&format!("{}: not a regular file", lock.display())), "{stderr}");
 }
+
+/// A position the folder's tables do not cover is named by its tier, and
+/// the folder's tiers are given: a 4-against-3 position in a folder of the
+/// 3-against-3 tables (colour folding: White 3 against Black 4 is in
+/// `w4b3`).
+#[test]
+fn a_position_no_table_covers_names_its_tier() {
+    let dir = TempDir::new("probe-uncovered");
+    json(&["tablebase", "build", "nine-mens-morris", "--max-pieces", "3", "--out", dir.text(), "--json"]);
+    let args =
+        ["tablebase", "probe", dir.text(), "--position", "WW.W..../B...B.../B...B... w 0 0 -", "--json"];
+    let (kind, message) = json_error(&args, 2);
+    assert_eq!(kind, "tablebase");
+    assert!(
+        message.ends_with(": no table covers the position: its tier, w4b3, is not among the folder's 2 tiers, w3b3 to w3b3x"),
+        "{message}"
+    );
+}

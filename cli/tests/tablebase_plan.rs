@@ -424,6 +424,16 @@ fn a_tier_the_plan_does_not_list_is_refused() {
         "no tier \"w2b2\" in six-mens-morris (`tablebase plan six-mens-morris` lists its 119 tiers)"
     );
     assert!(!dir.join("w2b2.ltb").exists());
+    // Colour folding: w3b5's positions are in w5b3; a name of it says so,
+    // as verify's --tier does.
+    let args = ["tablebase", "build", "six-mens-morris", "--tier", "w3b5x", "--out", dir.text(), "--json"];
+    let (kind, message) = json_error(&args, 2);
+    assert_eq!(kind, "option");
+    assert_eq!(
+        message,
+        "no tier \"w3b5x\" in six-mens-morris (its positions are stored in tier w5b3x as their colour twins, \
+         the colours exchanged)"
+    );
 }
 
 #[test]

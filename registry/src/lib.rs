@@ -57,7 +57,8 @@ pub use replay::{ending_text, replay, ReplayError, ReplayFault, Replayed};
 pub use setup::{text_tail, Setup, SetupError, SetupOffer, SetupPiece};
 pub use solution::{BoardInfo, Solution, SolutionPlayer, SolveReport, SolveSummary};
 pub use tables::{
-    EndgameBuild, OpenTables, PlanTiers, SolveError, TableStore, TablebaseSupport, TierBuild, VerifyTiers,
+    EndgameBuild, OpenTables, PlanTiers, SolveError, StoredIn, TableStore, TablebaseSupport, TierBuild,
+    VerifyTiers,
 };
 
 /// A name a game family answers to, with a one-line description.

@@ -47,6 +47,11 @@ pub type TierBuild = Box<
     dyn Fn(&str, &Path, &BuildOptions, &dyn Progress) -> Result<TierReport, TablebaseError> + Send + Sync,
 >;
 
+/// The name of the tier that holds the positions of a tier name the
+/// variant's tier space folds away (`TierSpace::stored_in`: for morris,
+/// `w3b5`'s positions are in `w5b3`); `None` for any other name.
+pub type StoredIn = Box<dyn Fn(&str) -> Option<String> + Send + Sync>;
+
 /// Verifies a folder of a variant's tables one ply deep
 /// ([`lapilli_tablebase::verify_folder`]): every tier, or the one named,
 /// on the given number of threads (0: one per core).
@@ -84,6 +89,8 @@ pub struct TablebaseSupport<G: Game> {
     pub plan: PlanTiers,
     /// Builds one tier from the files of its dependencies.
     pub build_tier: TierBuild,
+    /// Where the positions of a folded tier name are stored.
+    pub stored_in: StoredIn,
     /// Opens a folder of the variant's tables (any tier set).
     pub open: OpenTables<G>,
     /// Verifies a folder of the variant's tables one ply deep.

@@ -50,7 +50,10 @@ pub struct BuildOptions {
     /// ([`TablebaseError::MemoryBudget`]). `None`: no limit.
     pub memory: Option<u64>,
     /// Solve again tiers whose file is already in the directory (by
-    /// default a valid file is kept and reused).
+    /// default a valid file is kept and reused), and first remove this
+    /// variant's files of another index scheme ([`crate::remove_stale`];
+    /// by default they stop the build,
+    /// [`TablebaseError::OtherScheme`]).
     pub rebuild: bool,
     /// Wait for another build of the folder to finish (by default a build
     /// that finds the folder's lock held is refused,
@@ -195,6 +198,11 @@ pub fn build<S: TierSpace>(
                 return Err(TablebaseError::MemoryBudget { tier: space.tier_name(tier), needed, budget });
             }
         }
+    }
+    if options.rebuild {
+        // Tables of another index scheme (another version's) are solved
+        // again like the rest: cleared first, or the check refuses them.
+        crate::remove_stale(dir, space)?;
     }
     if dir.is_dir() {
         // Every table already there must be of this game and sound, before

@@ -32,7 +32,23 @@ pub enum TablebaseError {
         /// The version this build reads.
         expected: u16,
     },
-    /// A tier file of another game or variant, or indexed another way.
+    /// A tier file of this game and variant indexed under another scheme:
+    /// written by another version of the project, which no reader of this
+    /// one can use ([`crate::remove_stale`] clears such files; a build
+    /// with [`crate::BuildOptions::rebuild`] does so first).
+    #[error(
+        "{path}: a table of index scheme {found:?}, written by another version; this one reads {expected:?}: \
+         build the tables again (`tablebase build ... --rebuild` replaces them)"
+    )]
+    OtherScheme {
+        /// The file, or the folder's manifest.
+        path: PathBuf,
+        /// The scheme the file names.
+        found: String,
+        /// The scheme this version writes and reads.
+        expected: String,
+    },
+    /// A tier file of another game or variant, or of another tier.
     #[error("{path}: a table of {found}, but {expected} was asked for")]
     Mismatch {
         /// The file.

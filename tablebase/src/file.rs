@@ -309,7 +309,8 @@ impl TierFile {
     /// the tier expected; returns the file's tier.
     ///
     /// # Errors
-    /// [`TablebaseError::Mismatch`] for another variant, scheme, tier or
+    /// [`TablebaseError::OtherScheme`] for another index scheme,
+    /// [`TablebaseError::Mismatch`] for another variant, tier or
     /// size; [`TablebaseError::Corrupt`] for a tier name the space does not
     /// know.
     pub fn check<S: TierSpace>(
@@ -330,14 +331,11 @@ impl TierFile {
             ));
         }
         if self.scheme != space.scheme() {
-            return Err(mismatch(
-                format!("index scheme {:?}", self.scheme),
-                format!(
-                    "index scheme {:?} (a file of another scheme was built by another version: build the \
-                     tables again)",
-                    space.scheme()
-                ),
-            ));
+            return Err(TablebaseError::OtherScheme {
+                path: path.to_path_buf(),
+                found: self.scheme.clone(),
+                expected: space.scheme(),
+            });
         }
         let tier_name = &self.tier;
         let found_tier = space.parse_tier(tier_name).ok_or_else(|| TablebaseError::Corrupt {

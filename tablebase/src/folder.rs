@@ -243,7 +243,11 @@ impl TablebaseFolder {
                 return Err(mismatch("variant", &m.variant, space.variant_name()));
             }
             if m.scheme != space.scheme() {
-                return Err(mismatch("index scheme", &m.scheme, space.scheme()));
+                return Err(TablebaseError::OtherScheme {
+                    path: self.dir.join(MANIFEST_FILE),
+                    found: m.scheme.clone(),
+                    expected: space.scheme(),
+                });
             }
             self.check_listed(m)?;
         }

@@ -13,13 +13,20 @@ use std::path::Path;
 /// The tier of `space` named `name`.
 ///
 /// # Errors
-/// [`TablebaseError::UnknownTier`], naming the variant and, as an example
-/// of a name, `example`'s.
+/// [`TablebaseError::UnknownTier`], naming the variant and, for a name the
+/// space folds away ([`TierSpace::stored_in`]), the tier that holds its
+/// positions, else `example`'s name as an example of a name.
 pub fn tier_named<S: TierSpace>(space: &S, name: &str, example: S::Tier) -> Result<S::Tier, TablebaseError> {
     space.parse_tier(name).ok_or_else(|| TablebaseError::UnknownTier {
         name: name.to_string(),
         variant: space.variant_name(),
-        hint: format!("a tier is named like {}", space.tier_name(example)),
+        hint: match space.stored_in(name) {
+            Some(t) => format!(
+                "its positions are stored in tier {} as their colour twins, the colours exchanged",
+                space.tier_name(t)
+            ),
+            None => format!("a tier is named like {}", space.tier_name(example)),
+        },
     })
 }
 
@@ -31,7 +38,9 @@ pub fn tier_named<S: TierSpace>(space: &S, name: &str, example: S::Tier) -> Resu
 /// and ends with its checksum ([`TierFile::write`]), so a file under the
 /// tier's name is always whole; one already there is checked in full
 /// (header against the space, length, checksum; read in 64 KiB pieces,
-/// not decoded) and kept unless [`BuildOptions::rebuild`]. Every `*.ltb` file of `dir` must
+/// not decoded) and kept unless [`BuildOptions::rebuild`] (which also
+/// removes the folder's tables of another index scheme first,
+/// [`crate::remove_stale`]). Every `*.ltb` file of `dir` must
 /// be of this space. The build holds the folder's lock shared with the
 /// builds of other tiers (a build of the whole folder, [`crate::build`],
 /// holds it alone) and the tier's own lock alone, so that different tiers
@@ -65,6 +74,11 @@ pub fn build_tier<S: TierSpace>(
         if needed > budget {
             return Err(TablebaseError::MemoryBudget { tier: name, needed, budget });
         }
+    }
+    if options.rebuild {
+        // As a build of the whole folder does: another version's tables
+        // are of no use to this one.
+        crate::remove_stale(dir, space)?;
     }
     if dir.is_dir() {
         TablebaseFolder::open(dir)?.check_files(space)?;

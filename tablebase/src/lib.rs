@@ -186,6 +186,13 @@ pub trait TierSpace: Sync {
     fn stored_as_twin(&self, _pos: &Self::Game) -> bool {
         false
     }
+    /// The tier that holds the positions of `name` when `name` names
+    /// material the space folds away (with colour folding: the colour
+    /// twin's tier), so that a refusal of the name can say where they are;
+    /// `None`, the default, for any other name.
+    fn stored_in(&self, _name: &str) -> Option<Self::Tier> {
+        None
+    }
     /// The positions the index of `pos` stands for: its orbit
     /// ([`TierSpace::orbit_len`]) and, with colour folding, its colour
     /// twin's ([`TierSpace::colour_twin`]); at most 255.

@@ -95,6 +95,13 @@ pub trait Oracle<G: Game>: Send + Sync {
     fn summaries(&self) -> Vec<TierSummary>;
     /// The name of `pos`'s tier, if the tables have it.
     fn tier(&self, pos: &G) -> Option<String>;
+    /// The name of the tier `pos` belongs to, whether the tables hold it
+    /// or not (`None` for a position no tier covers): so that a position
+    /// the tables miss can be placed. By default `None`.
+    fn tier_name_of(&self, pos: &G) -> Option<String> {
+        let _ = pos;
+        None
+    }
     /// [`Oracle::probe`], with a table that cannot be loaded reported.
     ///
     /// # Errors
@@ -159,6 +166,10 @@ impl<S: TierSpace + Send> Oracle<S::Game> for Tablebases<S> {
     fn tier(&self, pos: &S::Game) -> Option<String> {
         let tier = self.space().tier_of(pos)?;
         self.has_tier(tier).then(|| self.space().tier_name(tier))
+    }
+
+    fn tier_name_of(&self, pos: &S::Game) -> Option<String> {
+        self.space().tier_of(pos).map(|t| self.space().tier_name(t))
     }
 
     fn try_probe(&self, pos: &S::Game) -> Result<Option<Value>, TablebaseError> {

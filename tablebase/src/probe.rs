@@ -327,4 +327,7 @@ impl<S: TierSpace> TierSpace for &S {
     fn stored_as_twin(&self, pos: &S::Game) -> bool {
         (**self).stored_as_twin(pos)
     }
+    fn stored_in(&self, name: &str) -> Option<S::Tier> {
+        (**self).stored_in(name)
+    }
 }

@@ -182,13 +182,20 @@ impl GameVisitor for Build<'_> {
             (Some(tier), _, _) => {
                 // A name the rules can read but no position of the game has
                 // (`w2b2`: the game is over below three pieces) is refused
-                // as an unknown one: the game's tiers are its plan's.
+                // as an unknown one: the game's tiers are its plan's. A
+                // folded name (`w3b5`) says where its positions are.
                 let plan = (support.plan)(None).map_err(tablebase_error)?;
                 if plan.tier(tier).is_none() {
+                    let hint = match (support.stored_in)(tier) {
+                        Some(t) => format!(
+                            "its positions are stored in tier {t} as their colour twins, the colours exchanged"
+                        ),
+                        None => format!("`tablebase plan {}` lists its {} tiers", v.id(), plan.tiers.len()),
+                    };
                     return Err(tablebase_error(TablebaseError::UnknownTier {
                         name: tier.clone(),
                         variant: v.id(),
-                        hint: format!("`tablebase plan {}` lists its {} tiers", v.id(), plan.tiers.len()),
+                        hint,
                     }));
                 }
                 self.remove_damaged(std::slice::from_ref(tier), &progress)?;

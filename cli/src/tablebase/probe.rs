@@ -54,11 +54,21 @@ impl GameVisitor for Probe<'_> {
         let chooser = format!("the tables in {} are of", self.folder.dir().display());
         let pos = read_position(&v, &self.position, &chooser)?;
         let Some(value) = tables.probe(&pos) else {
+            let held: Vec<String> = tables.summaries().into_iter().map(|s| s.tier).collect();
+            let tier = tables
+                .tier_name_of(&pos)
+                .map_or_else(|| "its material".to_owned(), |t| format!("its tier, {t},"));
+            let range = match held.as_slice() {
+                [] => String::new(),
+                [one] => format!(": {one}"),
+                [first, .., last] => format!(", {first} to {last}"),
+            };
             return Err(CliError::new(
                 Kind::Tablebase,
                 format!(
-                    "{}: no table covers the position (its material is not among the folder's tiers)",
-                    self.folder.dir().display()
+                    "{}: no table covers the position: {tier} is not among the folder's {} tiers{range}",
+                    self.folder.dir().display(),
+                    held.len()
                 ),
             ));
         };

@@ -17,6 +17,7 @@ use lapilli_registry::{
     TablebaseSupport, Unsolvable, VariantOption,
 };
 use lapilli_tablebase as tablebase;
+use lapilli_tablebase::TierSpace as _;
 use lapilli_tablebase::{Oracle, Progress, Tablebases};
 
 /// The morris family's entry in a registry: `nine-mens-morris`,
@@ -404,6 +405,10 @@ impl registry::VariantDescriptor for GameVariant {
                 let space = new_space();
                 let tier = tablebase::tier_named(&space, name, Tier::movement(3, 3, false))?;
                 tablebase::build_tier(&space, tier, dir, options, progress)
+            }),
+            stored_in: Box::new(move |name| {
+                let space = new_space();
+                space.stored_in(name).map(|t| space.tier_name(t))
             }),
             open: Box::new(move |folder| {
                 let tables: Box<dyn Oracle<Position>> =

@@ -2,7 +2,8 @@
 //! its colour twin share a tier, an index and a value; the conformance
 //! harness catches a space whose twins are wrong; tables of the index
 //! scheme before folding are refused with a message that says what to do,
-//! and a cache folder holding them is cleared of them and built again.
+//! a rebuild replaces them, and a cache folder holding them is cleared of
+//! them and built again.
 
 use lapilli_board_graph::Colour;
 use lapilli_conformance::check_tier_space;
@@ -124,10 +125,17 @@ fn tables_of_the_scheme_before_folding_are_refused_then_cleared_from_a_cache() {
     let old = Altered { space: six(), scheme: Some("morris-pair-index/1"), wrong_twin: false };
     build(&old, &six().movement_tiers(3), &dir.0, &BuildOptions::default(), &Silent).unwrap();
     let e = Tablebases::open(six(), &dir.0).unwrap_err();
-    assert!(matches!(e, TablebaseError::Mismatch { .. }), "{e}");
-    assert!(e.to_string().contains("build the tables again"), "{e}");
+    assert!(matches!(&e, TablebaseError::OtherScheme { found, .. } if found == "morris-pair-index/1"), "{e}");
+    assert!(e.to_string().contains("build the tables again (`tablebase build ... --rebuild`"), "{e}");
     let e = build(&six(), &six().movement_tiers(3), &dir.0, &BuildOptions::default(), &Silent).unwrap_err();
-    assert!(e.to_string().contains("\"morris-pair-index/1\""), "{e}");
+    assert!(matches!(e, TablebaseError::OtherScheme { .. }), "{e}");
+    // A rebuild replaces them (another folder of them, built the same way).
+    let again = TempDir::new("stale-rebuild");
+    build(&old, &six().movement_tiers(3), &again.0, &BuildOptions::default(), &Silent).unwrap();
+    let rebuild = BuildOptions { rebuild: true, ..BuildOptions::default() };
+    let reports = build(&six(), &six().movement_tiers(3), &again.0, &rebuild, &Silent).unwrap();
+    assert_eq!(reports.len(), 2);
+    Tablebases::open_verified(six(), &again.0).unwrap();
 
     // A file of another game beside them is not this variant's to clear.
     let nine = MorrisTiers::new(Rules::default()).unwrap();

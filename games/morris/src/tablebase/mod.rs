@@ -461,6 +461,14 @@ impl TierSpace for MorrisTiers {
             && (w < b || (w == b && pos.side_to_move() == Colour::Black))
     }
 
+    /// For a movement tier where White has fewer pieces on the board than
+    /// Black (`w3b5`), its [folded](Tier::folded) tier (`w5b3`).
+    fn stored_in(&self, name: &str) -> Option<Tier> {
+        let tier: Tier = name.parse().ok()?;
+        let folded = tier.folded();
+        (folded != tier && self.contains(folded)).then_some(folded)
+    }
+
     /// The orbit's positions, twice in the movement phase (the colour
     /// twin's orbit has as many).
     fn positions_at(&self, pos: &Position) -> u64 {
