@@ -21,13 +21,16 @@ pub fn tier_named<S: TierSpace>(space: &S, name: &str, example: S::Tier) -> Resu
         name: name.to_string(),
         variant: space.variant_name(),
         hint: match space.stored_in(name) {
-            Some(t) => format!(
-                "its positions are stored in tier {} as their colour twins, the colours exchanged",
-                space.tier_name(t)
-            ),
+            Some(t) => stored_in_hint(&space.tier_name(t)),
             None => format!("a tier is named like {}", space.tier_name(example)),
         },
     })
+}
+
+/// The hint of a refused tier name whose positions the tier named
+/// `stored` holds ([`TierSpace::stored_in`]).
+pub fn stored_in_hint(stored: &str) -> String {
+    format!("its positions are stored in tier {stored} as their colour twins, the colours exchanged")
 }
 
 /// Builds the table of `tier` alone into `dir` (created if missing), from

@@ -89,7 +89,7 @@ pub use cost::{cost, working_set, Bytes, Cost, CostModel};
 pub use error::TablebaseError;
 pub use file::{TierFile, FORMAT_VERSION, MAGIC};
 pub use folder::{remove_damaged, remove_stale, FolderFile, ManifestState, TablebaseFolder, EXTENSION};
-pub use job::{build_tier, tier_named};
+pub use job::{build_tier, stored_in_hint, tier_named};
 pub use lock::{tier_lock_file, LOCK_FILE};
 pub use manifest::{Manifest, ManifestEntry, MANIFEST_FILE};
 pub use naive::naive_values;

@@ -187,9 +187,7 @@ impl GameVisitor for Build<'_> {
                 let plan = (support.plan)(None).map_err(tablebase_error)?;
                 if plan.tier(tier).is_none() {
                     let hint = match (support.stored_in)(tier) {
-                        Some(t) => format!(
-                            "its positions are stored in tier {t} as their colour twins, the colours exchanged"
-                        ),
+                        Some(t) => lapilli_tablebase::stored_in_hint(&t),
                         None => format!("`tablebase plan {}` lists its {} tiers", v.id(), plan.tiers.len()),
                     };
                     return Err(tablebase_error(TablebaseError::UnknownTier {

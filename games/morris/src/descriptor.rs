@@ -75,11 +75,6 @@ fn automorphisms(rules: Rules) -> usize {
     rules.variant.group().len()
 }
 
-/// Whether both hands are empty: the movement phase.
-fn movement_phase(pos: &Position) -> bool {
-    pos.in_hand(Colour::White) == 0 && pos.in_hand(Colour::Black) == 0
-}
-
 impl registry::Descriptor for Games {
     type Variant = GameVariant;
 
@@ -359,7 +354,12 @@ impl registry::VariantDescriptor for GameVariant {
         tablebase::remove_stale(dir, &space)?;
         tablebase::build(&space, &space.game_tiers(), dir, &options, progress)?;
         let tables = Tablebases::open(space, dir)?;
-        Ok(Solution::from_tablebases(tables, &self.start(), automorphisms(self.rules), Some(movement_phase))?)
+        Ok(Solution::from_tablebases(
+            tables,
+            &self.start(),
+            automorphisms(self.rules),
+            Some(Position::is_movement),
+        )?)
     }
 
     /// Sanmill's FEN ([`crate::sanmill_fen::SanmillFenFormat`]).

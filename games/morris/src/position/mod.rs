@@ -145,6 +145,12 @@ impl Position {
         self.pending
     }
 
+    /// Whether both hands are empty: the movement phase, where either side
+    /// may be to move.
+    pub fn is_movement(&self) -> bool {
+        self.in_hand(Colour::White) == 0 && self.in_hand(Colour::Black) == 0
+    }
+
     /// Consecutive plies without a placement or a removal (0..=255,
     /// saturating), as the position text carries it. It does not decide
     /// the no-progress draw by itself: pass it to

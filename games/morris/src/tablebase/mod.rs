@@ -324,7 +324,7 @@ impl TierSpace for MorrisTiers {
     fn index(&self, pos: &Position) -> u64 {
         debug_assert_eq!(pos.rules(), self.rules);
         let (mut w, mut b) = (pos.piece_bits(Colour::White), pos.piece_bits(Colour::Black));
-        if pos.in_hand(Colour::White) != 0 || pos.in_hand(Colour::Black) != 0 {
+        if !pos.is_movement() {
             return self.pair_index(w.count_ones() as u8, b.count_ones() as u8).index(w, b);
         }
         // Folded: the colour twin where White has fewer pieces, or as
@@ -456,9 +456,7 @@ impl TierSpace for MorrisTiers {
     /// folding).
     fn stored_as_twin(&self, pos: &Position) -> bool {
         let (w, b) = (pos.on_board(Colour::White), pos.on_board(Colour::Black));
-        pos.in_hand(Colour::White) == 0
-            && pos.in_hand(Colour::Black) == 0
-            && (w < b || (w == b && pos.side_to_move() == Colour::Black))
+        pos.is_movement() && (w < b || (w == b && pos.side_to_move() == Colour::Black))
     }
 
     /// For a movement tier where White has fewer pieces on the board than
@@ -472,12 +470,11 @@ impl TierSpace for MorrisTiers {
     /// The orbit's positions, twice in the movement phase (the colour
     /// twin's orbit has as many).
     fn positions_at(&self, pos: &Position) -> u64 {
-        let folded = pos.in_hand(Colour::White) == 0 && pos.in_hand(Colour::Black) == 0;
-        self.orbit_len(pos) * if folded { 2 } else { 1 }
+        self.orbit_len(pos) * if pos.is_movement() { 2 } else { 1 }
     }
 
     fn colour_twin(&self, pos: &Position) -> Option<Position> {
-        if pos.in_hand(Colour::White) != 0 || pos.in_hand(Colour::Black) != 0 {
+        if !pos.is_movement() {
             return None;
         }
         let pieces =

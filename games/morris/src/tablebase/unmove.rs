@@ -21,7 +21,7 @@ use lapilli_board_graph::{Bitboard, Colour, Point};
 ///
 /// No allocation beyond `out`'s growth.
 pub(super) fn unmoves(pos: &Position, out: &mut Vec<Position>) {
-    if pos.pending_removal() || pos.in_hand(Colour::White) != 0 || pos.in_hand(Colour::Black) != 0 {
+    if pos.pending_removal() || !pos.is_movement() {
         return;
     }
     let s = pos.side_to_move();
