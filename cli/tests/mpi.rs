@@ -137,6 +137,31 @@ fn six_mens_morris_on_three_ranks_is_one_process_build_and_verifies() {
     assert!(w3b3["mismatches"].as_array().unwrap().iter().any(|m| m["index"] == index), "{w3b3}");
 }
 
+#[test]
+fn chunked_tiers_on_three_ranks_give_the_files_of_one_process() {
+    let (one, three) = (TempDir::new("mpi-chunks-one"), TempDir::new("mpi-chunks-three"));
+    json(&build_args("six-mens-morris", "6", &one, &[]));
+    let log = TempDir::new("mpi-chunks-log");
+    let log_file = log.join("jobs.jsonl");
+    let extra = ["--mpi", "--chunk-indices", "20000", "--log", log_file.to_str().unwrap()];
+    let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &extra));
+    assert_eq!(same_files(one.path(), three.path()), 20);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(20), Some(0)));
+    // Nine tiers of a pending removal went out as chunks, 65 in all, as
+    // `plan --chunk-indices 20000` counts them (w6b5x: 253,032 indices in
+    // 13); no chunk file is left.
+    let jobs: Vec<String> = std::fs::read_to_string(&log_file)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Json>(l).unwrap()["tier"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(jobs.iter().filter(|j| j.contains(':')).count(), 65);
+    assert_eq!(jobs.iter().filter(|j| j.starts_with("w6b5x:")).count(), 13);
+    assert_eq!(jobs.iter().filter(|j| !j.contains(':')).count(), 20);
+    let left = std::fs::read_dir(three.path()).unwrap().map(|e| e.unwrap().file_name());
+    assert_eq!(left.filter(|n| n.to_string_lossy().contains("-of-")).count(), 0);
+}
+
 /// The tier files in `dir`.
 fn tier_files(dir: &Path) -> usize {
     std::fs::read_dir(dir)

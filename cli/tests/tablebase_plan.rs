@@ -18,12 +18,33 @@ fn the_plan_of_nine_mens_morris_names_its_critical_path() {
     assert_eq!(p["total_indices"], 53_438_646_455u64);
     assert_eq!(p["endgame_indices"], 17_809_187_202u64);
     assert_eq!(p["largest"], serde_json::json!(["w8b7x", "w8b7", "w9b7x", "w9b7", "w9b8x", "w9b8"]));
-    let c = &p["critical_path"];
+    // Whole tiers: the longest chain is a quarter of the work.
+    let c = &p["whole_tiers"]["critical_path"];
     assert_eq!(c["indices"], 13_262_106_548u64);
     let share = c["share"].as_f64().unwrap();
     assert!((share - 0.2482).abs() < 1e-4, "{share}");
     let tiers = c["tiers"].as_array().unwrap();
     assert_eq!((tiers.len(), &tiers[0], &tiers[43]), (44, &Json::from("w3b3x"), &Json::from("w0b0h9.9")));
+    // The tiers without plies inside them (placement, a removal pending)
+    // in chunks of at most 2^26 indices, solved at once: the chain
+    // counts a chunked tier's largest chunk. Worked out again here from
+    // the tiers, in dependency order.
+    assert_eq!(p["chunk_indices"], 1u64 << 26);
+    let mut longest: std::collections::HashMap<&str, u64> = Default::default();
+    for t in p["tiers"].as_array().unwrap() {
+        let (size, chunks) = (t["size"].as_u64().unwrap(), t["chunks"].as_u64().unwrap());
+        let name = t["name"].as_str().unwrap();
+        let chunkable = !name.chars().last().unwrap().is_ascii_digit() || name.contains('h');
+        assert_eq!(t["chunkable"], chunkable, "{name}");
+        assert_eq!(chunks, if chunkable { size.div_ceil(1 << 26) } else { 1 }, "{name}");
+        let below = t["dependencies"].as_array().unwrap().iter().map(|d| longest[d.as_str().unwrap()]).max();
+        longest.insert(name, below.unwrap_or(0) + size.div_ceil(chunks));
+    }
+    let c = &p["critical_path"];
+    assert_eq!(c["indices"], 6_369_506_635u64);
+    assert_eq!(longest.values().max(), Some(&6_369_506_635u64));
+    let share = c["share"].as_f64().unwrap();
+    assert!((share - 0.1192).abs() < 1e-4, "{share}");
     let w8b8 = p["tiers"].as_array().unwrap().iter().find(|t| t["name"] == "w8b8").unwrap();
     assert_eq!(w8b8["size"], 591_726_690u64, "White to move only");
     assert_eq!(w8b8["dependencies"], serde_json::json!(["w8b8x"]));
@@ -31,8 +52,19 @@ fn the_plan_of_nine_mens_morris_names_its_critical_path() {
     assert!(text.contains("\n535 tiers, 53438646455 indices (53.4 G)\n"), "{text}");
     assert!(text.contains("endgame tables (--max-pieces 9): 17809187202 indices (17.8 G, 33.3% of the work)"));
     assert!(
-        text.contains("critical path: 44 tiers, 13262106548 indices (13.3 G), 24.8% of the work"),
+        text.contains("critical path: 44 tiers, 6369506635 indices (6.4 G), 11.9% of the work"),
         "{text}"
+    );
+    assert!(
+        text.contains(
+            "with whole-tier jobs (--chunk-indices 0): 44 tiers, 13262106548 indices (13.3 G), 24.8%"
+        ),
+        "{text}"
+    );
+    let whole = stdout(&["tablebase", "plan", "nine-mens-morris", "--chunk-indices", "0"], "");
+    assert!(
+        whole.contains("critical path: 44 tiers, 13262106548 indices (13.3 G), 24.8% of the work"),
+        "{whole}"
     );
     let (kind, message) =
         json_error(&["tablebase", "plan", "nine-mens-morris", "--max-pieces", "10", "--json"], 2);
@@ -41,8 +73,8 @@ fn the_plan_of_nine_mens_morris_names_its_critical_path() {
 
 #[test]
 fn the_costed_plan_of_nine_mens_morris_is_worked_out_again_from_its_tiers() {
-    let p =
-        json(&["tablebase", "plan", "nine-mens-morris", "--machines", "1,64", "--rate", "2000000", "--json"]);
+    let plan = ["tablebase", "plan", "nine-mens-morris", "--machines", "1,64", "--rate", "2000000", "--json"];
+    let p = json(&[&plan[..], &["--chunk-indices", "0"]].concat());
     let tiers = p["tiers"].as_array().unwrap();
     let size = |name: &Json| tiers.iter().find(|t| t["name"] == *name).unwrap()["size"].as_u64().unwrap();
     // The working sets, again from the tiers: 6 bytes an index, 2 per
@@ -70,9 +102,18 @@ fn the_costed_plan_of_nine_mens_morris_is_worked_out_again_from_its_tiers() {
         one["storage"],
         serde_json::json!({"least": wdl + 53_438_646_455u64, "most": wdl + 2 * 53_438_646_455u64})
     );
-    let text = stdout(&["tablebase", "plan", "nine-mens-morris", "--machines", "8"], "");
+    let text =
+        stdout(&["tablebase", "plan", "nine-mens-morris", "--machines", "8", "--chunk-indices", "0"], "");
     assert!(text.contains("memory a machine 9.4 GiB (tier w9b7x)"), "{text}");
     assert!(text.contains("        8      2.4 h     4.03x      2.4 h    50%"), "{text}");
+    // In chunks (the default): 64 machines reach the critical path of
+    // chunks; the largest working set is a movement tier's, solved whole.
+    let chunked = json(&plan);
+    assert_eq!(chunked["cost"][1]["seconds"].as_f64().unwrap(), 6_369_506_635.0 / 2e6);
+    assert_eq!(chunked["cost"][0]["seconds"].as_f64().unwrap(), 53_438_646_455.0 / 2e6);
+    let text = stdout(&["tablebase", "plan", "nine-mens-morris", "--machines", "8"], "");
+    assert!(text.contains("memory a machine 7.8 GiB (tier w8b7)"), "{text}");
+    assert!(text.contains("        8   78.8 min     7.29x   71.8 min    91%"), "{text}");
     let (kind, message) = json_error(
         &["tablebase", "plan", "nine-mens-morris", "--machines", "2", "--rate", "-1", "--json"],
         2,

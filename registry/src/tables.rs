@@ -4,7 +4,7 @@
 use crate::Unsolvable;
 use lapilli_game::Game;
 use lapilli_tablebase::{
-    BuildOptions, Oracle, Plan, Progress, TablebaseError, TablebaseFolder, TierReport, TierVerification,
+    BuildOptions, Job, Oracle, Plan, Progress, TablebaseError, TablebaseFolder, TierReport, TierVerification,
 };
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -41,10 +41,11 @@ pub type EndgameBuild = Box<
 /// [`TablebaseSupport::build_endgames`] builds).
 pub type PlanTiers = Box<dyn Fn(Option<u8>) -> Result<Plan, TablebaseError> + Send + Sync>;
 
-/// Builds one tier, named, into a folder that holds the files of its
-/// dependencies ([`lapilli_tablebase::build_tier`]).
+/// Builds one job, a tier or a chunk of one, named by its tier's name,
+/// into a folder that holds the files of the tier's dependencies
+/// ([`lapilli_tablebase::build_tier`], [`lapilli_tablebase::build_chunk`]).
 pub type TierBuild = Box<
-    dyn Fn(&str, &Path, &BuildOptions, &dyn Progress) -> Result<TierReport, TablebaseError> + Send + Sync,
+    dyn Fn(&Job, &Path, &BuildOptions, &dyn Progress) -> Result<TierReport, TablebaseError> + Send + Sync,
 >;
 
 /// The name of the tier that holds the positions of a tier name the
@@ -87,7 +88,8 @@ pub struct TablebaseSupport<G: Game> {
     pub pieces: u8,
     /// The plan of the whole game's tier graph or of the endgame tables.
     pub plan: PlanTiers,
-    /// Builds one tier from the files of its dependencies.
+    /// Builds one tier, or one chunk of a tier, from the files of its
+    /// dependencies.
     pub build_tier: TierBuild,
     /// Where the positions of a folded tier name are stored.
     pub stored_in: StoredIn,

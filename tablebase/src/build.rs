@@ -59,14 +59,23 @@ pub struct BuildOptions {
     /// that finds the folder's lock held is refused,
     /// [`TablebaseError::Locked`]).
     pub wait: bool,
+    /// Split the tiers without plies inside them into chunks of at most
+    /// this many indices ([`crate::Chunk`]): [`crate::build_tier`] puts a
+    /// tier's chunk files together (solving the chunks whose files are
+    /// not there), and [`crate::build_chunk`] solves one. `None` (or 0):
+    /// every tier whole. [`build`] of a whole folder solves every tier
+    /// whole.
+    pub chunk_indices: Option<u64>,
 }
 
 /// What building one tier took and gave.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TierReport {
-    /// The tier's name.
+    /// The tier's name; of a chunk ([`crate::build_chunk`]), the job's,
+    /// e.g. `w8b7x:3/16`.
     pub tier: String,
-    /// Its counts and size.
+    /// Its counts and size (of a chunk: the chunk's entries and counts,
+    /// in the header of its tier).
     pub file: TierFile,
     /// Wall time, in milliseconds (0 when the file was reused).
     pub millis: u64,

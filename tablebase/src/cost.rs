@@ -1,5 +1,5 @@
 //! What a [`Plan`] costs on a number of machines: the scheduler of
-//! `tablebase build --workers` simulated (whole-tier jobs, the ready tier
+//! `tablebase build --workers` simulated (whole tiers and chunks, the ready tier
 //! with the longest path to the end first, one tier at a time per
 //! machine) at a given rate in indices per second, with the memory, the
 //! files and the traffic through a shared folder that the build takes.
@@ -64,14 +64,15 @@ pub struct Cost {
     pub seconds: f64,
     /// Seconds on one machine: every index after another.
     pub one_machine_seconds: f64,
-    /// The least seconds any schedule of whole-tier jobs on these machines
+    /// The least seconds any schedule of the plan's jobs on these machines
     /// could take: the critical path, or the work shared out evenly,
     /// whichever is longer.
     pub bound_seconds: f64,
     /// The share of the machines' time spent building, between 0 and 1.
     pub utilisation: f64,
-    /// The most memory a machine needs: the largest working set of a tier,
-    /// bytes.
+    /// The most memory a machine needs: the largest working set of a tier
+    /// (of a chunked tier, of its largest chunk, or of its chunks put
+    /// together: its codes and its file), bytes.
     pub memory_per_machine: u64,
     /// The tier of that working set.
     pub memory_tier: String,
@@ -112,16 +113,25 @@ pub fn cost(plan: &Plan, model: CostModel) -> Cost {
     // Tiers under way: the earliest end first (ties by position). Time is
     // kept in indices (seconds times the rate) to stay exact.
     let mut running: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
+    let mut jobs: Vec<crate::Job> = Vec::new();
     let mut now = 0u64;
     loop {
         while running.len() < machines {
-            let Some(name) = schedule.next_ready() else { break };
-            let i = position[name.as_str()];
-            running.push(Reverse((now + plan.tiers[i].size, i)));
+            let Some(job) = schedule.next_ready() else { break };
+            let i = position[job.tier.as_str()];
+            // A chunk takes its indices; putting the chunks together is
+            // copying, not counted.
+            let work = match (job.chunk, plan.tiers[i].chunks) {
+                (Some(c), _) => c.range(plan.tiers[i].size).count() as u64,
+                (None, 1) => plan.tiers[i].size,
+                (None, _) => 0,
+            };
+            jobs.push(job);
+            running.push(Reverse((now + work, jobs.len() - 1)));
         }
-        let Some(Reverse((at, i))) = running.pop() else { break };
+        let Some(Reverse((at, j))) = running.pop() else { break };
         now = at;
-        schedule.finished(&plan.tiers[i].name);
+        schedule.finished(&jobs[j]);
     }
     let end = now;
     let seconds = |indices: u64| if rate > 0.0 { indices as f64 / rate } else { f64::INFINITY };
@@ -131,7 +141,17 @@ pub fn cost(plan: &Plan, model: CostModel) -> Cost {
         .tiers
         .iter()
         .enumerate()
-        .map(|(i, t)| (working_set(t.size, deps[i].iter().map(|&d| plan.tiers[d].size)), t.name.clone()))
+        .map(|(i, t)| {
+            let deps = deps[i].iter().map(|&d| plan.tiers[d].size);
+            let bytes = match t.chunks {
+                1 => working_set(t.size, deps),
+                // The largest chunk solved, or the chunks put together:
+                // the tier's codes and its file.
+                of => working_set(t.size.div_ceil(u64::from(of)), deps)
+                    .max(2 * t.size + Bytes::of_file(t.size).most),
+            };
+            (bytes, t.name.clone())
+        })
         .fold((0, String::new()), |best, this| if this.0 > best.0 { this } else { best });
     let files: Vec<Bytes> = plan.tiers.iter().map(|t| Bytes::of_file(t.size)).collect();
     let storage = files.iter().fold(Bytes::default(), |a, &b| a.add(b));
@@ -168,6 +188,8 @@ mod tests {
                 .map(|((name, deps, size), &to_end)| PlannedTier {
                     name: name.to_string(),
                     size: *size,
+                    chunkable: false,
+                    chunks: 1,
                     dependencies: deps.iter().map(|d| d.to_string()).collect(),
                     earliest_start: 0,
                     path_to_end: to_end,

@@ -163,6 +163,18 @@ pub enum TablebaseError {
         /// Its index size.
         size: u64,
     },
+    /// A chunk that cannot be solved or read: a tier with plies inside it
+    /// (solved whole, its positions depend on each other), a chunk number
+    /// beyond the tier's chunks, or a chunk file of another chunking.
+    #[error("tier {tier}, chunk {chunk}: {what}")]
+    Chunk {
+        /// The tier.
+        tier: String,
+        /// The chunk, `K/N` (the K-th of N).
+        chunk: String,
+        /// What is wrong.
+        what: String,
+    },
     /// The tiers' dependencies loop.
     #[error("the tier dependencies have a cycle through {tier}")]
     Cycle {

@@ -51,14 +51,14 @@ pub struct TierFile {
     pub dtm_width: u8,
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    path: &'a Path,
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
+    pub(crate) path: &'a Path,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], TablebaseError> {
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], TablebaseError> {
         if self.bytes.len() - self.at < n {
             return Err(TablebaseError::Truncated {
                 path: self.path.to_path_buf(),
@@ -70,19 +70,19 @@ impl<'a> Reader<'a> {
         self.at += n;
         Ok(s)
     }
-    fn u8(&mut self) -> Result<u8, TablebaseError> {
+    pub(crate) fn u8(&mut self) -> Result<u8, TablebaseError> {
         Ok(self.take(1)?[0])
     }
-    fn u16(&mut self) -> Result<u16, TablebaseError> {
+    pub(crate) fn u16(&mut self) -> Result<u16, TablebaseError> {
         Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
     }
-    fn u32(&mut self) -> Result<u32, TablebaseError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, TablebaseError> {
         Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
     }
-    fn u64(&mut self) -> Result<u64, TablebaseError> {
+    pub(crate) fn u64(&mut self) -> Result<u64, TablebaseError> {
         Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
     }
-    fn text(&mut self) -> Result<String, TablebaseError> {
+    pub(crate) fn text(&mut self) -> Result<String, TablebaseError> {
         let n = self.u16()? as usize;
         let path = self.path;
         if n > MAX_NAME {
@@ -106,7 +106,7 @@ impl<'a> Reader<'a> {
 /// names are those of the registry and the tiers, all far shorter).
 const MAX_NAME: usize = 255;
 
-fn put_text(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn put_text(out: &mut Vec<u8>, s: &str) {
     debug_assert!(s.len() <= MAX_NAME, "a name longer than a header holds: {s}");
     out.extend_from_slice(&(s.len() as u16).to_le_bytes());
     out.extend_from_slice(s.as_bytes());

@@ -2,13 +2,18 @@
 //! a worker process.
 
 use super::build::{solve_to_file, thread_pool, working_set, BuildOptions, Progress, TierReport};
+use super::chunk::{read_chunk, write_chunk, Chunk, Job, CHUNK_EXTENSION};
 use super::error::TablebaseError;
 use super::file::TierFile;
 use super::folder::{verify_checksum, ManifestState, TablebaseFolder};
 use super::lock;
 use super::manifest::{Manifest, ManifestEntry};
+use super::probe::Tablebases;
+use super::solver::solve_tier_chunk;
+use super::table::TierTable;
 use super::TierSpace;
 use std::path::Path;
+use std::time::Instant;
 
 /// The tier of `space` named `name`.
 ///
@@ -120,9 +125,192 @@ pub fn build_tier<S: TierSpace>(
             return Err(interrupted());
         }
         let pool = thread_pool(options)?;
-        solve_to_file(space, tier, dir, &pool, progress)?.ok_or_else(interrupted)?
+        match chunks_of(space, tier, options) {
+            1 => solve_to_file(space, tier, dir, &pool, progress)?.ok_or_else(interrupted)?,
+            of => assemble(space, tier, of, dir, &pool, progress)?.ok_or_else(interrupted)?,
+        }
     };
+    if options.chunk_indices.is_some() {
+        // Chunk files of a tier already there (a chunk build that came
+        // after, a run stopped between) are of no use, nor their locks.
+        lock::remove_chunks_of(dir, &report.tier)?;
+    }
     add_to_manifest(space, dir, &file_name)?;
+    progress.finish_tier(&report);
+    Ok(report)
+}
+
+/// The chunks `tier` is built in under `options`: 1 for a tier with
+/// plies inside it or without [`BuildOptions::chunk_indices`].
+pub(crate) fn chunks_of<S: TierSpace>(space: &S, tier: S::Tier, options: &BuildOptions) -> u32 {
+    match options.chunk_indices {
+        Some(c) if !space.has_internal_plies(tier) => Chunk::count(space.size(tier), c),
+        _ => 1,
+    }
+}
+
+/// Writes the file of `tier`, split into `of` chunks, from its chunk
+/// files in `dir` (those missing or unreadable solved here first), then
+/// removes the tier's chunk files; `None` when stopped on request. The
+/// report's time is this call's: the chunks solved elsewhere are theirs.
+///
+/// # Errors
+/// As [`solve_to_file`].
+fn assemble<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    of: u32,
+    dir: &Path,
+    pool: &rayon::ThreadPool,
+    progress: &dyn Progress,
+) -> Result<Option<TierReport>, TablebaseError> {
+    let name = space.tier_name(tier);
+    let started = Instant::now();
+    progress.start_tier(&name, space.size(tier));
+    let mut codes: Vec<u16> = Vec::new();
+    lapilli_game::alloc::try_reserve_exact(&mut codes, space.size(tier) as usize)
+        .map_err(TablebaseError::memory(|| format!("the table of tier {name}")))?;
+    let mut counts = None;
+    let mut loaded = None;
+    for chunk in Chunk::all(of) {
+        if progress.cancelled() {
+            return Ok(None);
+        }
+        let path = dir.join(chunk.file_name(&name));
+        let table = match read_chunk(&path, space, tier, chunk) {
+            Ok(table) => {
+                progress.advance(table.len());
+                table
+            }
+            // Missing or not whole (another chunking, a damaged file): solved here.
+            Err(_) => {
+                if loaded.is_none() {
+                    loaded = Some(Tablebases::open_tiers(space, dir, &space.dependencies(tier))?);
+                }
+                let deps = loaded.as_ref().expect("just loaded");
+                let outside = |p: &S::Game| deps.probe(p);
+                match pool.install(|| solve_tier_chunk(space, tier, chunk, &outside, progress)) {
+                    Err(TablebaseError::Cancelled { .. }) => return Ok(None),
+                    other => other?,
+                }
+            }
+        };
+        codes.extend_from_slice(&table.codes);
+        counts = Some(match counts {
+            None => table.counts,
+            Some(c) => crate::solver::merge_counts(c, table.counts),
+        });
+    }
+    drop(loaded);
+    let table = TierTable { codes, counts: counts.unwrap_or_default() };
+    let file = TierFile::write(&dir.join(TierFile::file_name(&name)), space, tier, &table)?;
+    lock::remove_chunks_of(dir, &name)?;
+    Ok(Some(TierReport {
+        tier: name,
+        file,
+        millis: started.elapsed().as_millis() as u64,
+        memory: working_set(space, tier),
+        reused: false,
+    }))
+}
+
+/// Builds `chunk` of `tier` into its chunk file in `dir`
+/// ([`Chunk::file_name`]), from the files of the tier's dependencies
+/// there: one of the jobs a scheduler splits a large tier without plies
+/// inside it into ([`crate::Chunk`]); [`build_tier`] with
+/// [`BuildOptions::chunk_indices`] then puts the chunks together.
+///
+/// A chunk file already there and whole is kept unless
+/// [`BuildOptions::rebuild`], as is the whole tier's file (then nothing is
+/// solved). The chunk's lock (`.<tier>.<K>-of-<N>.lock`) is held alone,
+/// and the folder's shared, as for a tier. The report names the job
+/// (`w8b7x:3/16`, [`Job`]); its file describes the chunk: its entries and
+/// their counts.
+///
+/// # Errors
+/// [`TablebaseError::Chunk`] for a tier with plies inside it, or a chunk
+/// number beyond the count; otherwise as [`build_tier`].
+pub fn build_chunk<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    chunk: Chunk,
+    dir: &Path,
+    options: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<TierReport, TablebaseError> {
+    crate::solver::check_chunk(space, tier, chunk)?;
+    let name = space.tier_name(tier);
+    let job = Job { tier: name.clone(), chunk: Some(chunk) }.to_string();
+    let range = chunk.range(space.size(tier));
+    let len = range.end - range.start;
+    let deps = space.dependencies(tier);
+    let memory = crate::cost::working_set(len, deps.iter().map(|&d| space.size(d)));
+    if let Some(budget) = options.memory {
+        if memory > budget {
+            return Err(TablebaseError::MemoryBudget { tier: job, needed: memory, budget });
+        }
+    }
+    if dir.is_dir() {
+        TablebaseFolder::open(dir)?.check_files(space)?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
+    let interrupted =
+        || TablebaseError::Interrupted { dir: dir.to_path_buf(), complete: Vec::new(), total: 1 };
+    let chunk_file = chunk.file_name(&name);
+    let stem = chunk_file.trim_end_matches(&format!(".{CHUNK_EXTENSION}"));
+    let _locks = lock::lock_tier(
+        dir,
+        stem,
+        options.wait,
+        &|| progress.waiting_for_lock(dir),
+        &|| progress.cancelled(),
+        &interrupted,
+    )?;
+    lock::remove_stale_temps_of(dir, &chunk_file)?;
+    let path = dir.join(&chunk_file);
+    let describe = |table: &TierTable| TierFile {
+        entries: len,
+        counts: table.counts,
+        ..TierFile::describe(space, tier, table)
+    };
+    if !options.rebuild {
+        let tier_file = dir.join(TierFile::file_name(&name));
+        if tier_file.is_file() {
+            let (file, _) = TierFile::read_header_of_any(&tier_file)?;
+            file.check(&tier_file, space, Some(tier))?;
+            let file = TierFile { entries: len, counts: Default::default(), ..file };
+            return Ok(TierReport { tier: job, file, millis: 0, memory: 0, reused: true });
+        }
+        if let Ok(table) = read_chunk(&path, space, tier, chunk) {
+            return Ok(TierReport { tier: job, file: describe(&table), millis: 0, memory: 0, reused: true });
+        }
+    }
+    let missing: Vec<String> = deps
+        .iter()
+        .map(|&d| TierFile::file_name(&space.tier_name(d)))
+        .filter(|f| !dir.join(f).is_file())
+        .collect();
+    if !missing.is_empty() {
+        return Err(TablebaseError::MissingDependencies { dir: dir.to_path_buf(), tier: job, missing });
+    }
+    let pool = thread_pool(options)?;
+    progress.start_tier(&job, len);
+    let started = Instant::now();
+    let loaded = Tablebases::open_tiers(space, dir, &deps)?;
+    let outside = |p: &S::Game| loaded.probe(p);
+    let table = match pool.install(|| solve_tier_chunk(space, tier, chunk, &outside, progress)) {
+        Err(TablebaseError::Cancelled { .. }) => return Err(interrupted()),
+        other => other?,
+    };
+    drop(loaded);
+    write_chunk(&path, space, tier, chunk, &table)?;
+    let report = TierReport {
+        tier: job,
+        file: describe(&table),
+        millis: started.elapsed().as_millis() as u64,
+        memory,
+        reused: false,
+    };
     progress.finish_tier(&report);
     Ok(report)
 }

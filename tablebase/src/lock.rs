@@ -176,7 +176,7 @@ pub(crate) fn temp_path(path: &Path) -> PathBuf {
 /// when it is killed: [`temp_path`]'s names, and the `<tier>.ltb.tmp` of
 /// older builds.
 fn is_build_temp(name: &str) -> bool {
-    (name.starts_with('.') && name.ends_with(".tmp") && name.contains(".ltb."))
+    (name.starts_with('.') && name.ends_with(".tmp") && (name.contains(".ltb.") || name.contains(".ltc.")))
         || name.ends_with(".ltb.tmp")
         || (name.starts_with(&format!(".{}.", super::manifest::MANIFEST_FILE)) && name.ends_with(".tmp"))
 }
@@ -221,6 +221,31 @@ fn remove_matching(dir: &Path, matching: &dyn Fn(&str) -> bool) -> Result<(), Ta
 pub(crate) fn remove_stale_temps_of(dir: &Path, file: &str) -> Result<(), TablebaseError> {
     let ours = |name: &str| {
         (name.starts_with(&format!(".{file}.")) && name.ends_with(".tmp")) || name == format!("{file}.tmp")
+    };
+    remove_matching(dir, &ours)
+}
+
+/// Removes every chunk file of `tier` in `dir` (of any chunking,
+/// [`crate::Chunk::file_name`]), their temporary files and their lock
+/// files: once the tier's file is written they are of no use (a build of
+/// a chunk that still waits on a lock file removed finds the tier's file
+/// and solves nothing; every file is written through a temporary name, so
+/// no lock guards a reader).
+///
+/// # Errors
+/// [`TablebaseError::Io`] when the folder cannot be listed or a file
+/// removed.
+pub(crate) fn remove_chunks_of(dir: &Path, tier: &str) -> Result<(), TablebaseError> {
+    let ours = |name: &str| {
+        // `<chunk file>`, `.<chunk file>.<pid>.<n>.tmp`, `.<chunk stem>.lock`.
+        let chunk_file = match name.strip_prefix('.') {
+            Some(hidden) => match (hidden.split_once(".ltc."), hidden.strip_suffix(".lock")) {
+                (Some((stem, _)), _) | (None, Some(stem)) => format!("{stem}.ltc"),
+                (None, None) => return false,
+            },
+            None => name.to_string(),
+        };
+        super::chunk::Chunk::is_file_of(&chunk_file, tier)
     };
     remove_matching(dir, &ours)
 }

@@ -20,16 +20,23 @@ pub struct PlannedTier {
     pub name: String,
     /// Its indices ([`TierSpace::size`], slack included).
     pub size: u64,
+    /// Whether no ply stays inside it ([`TierSpace::has_internal_plies`]
+    /// false), so that it can be split into chunks solved at once
+    /// ([`crate::Chunk`]).
+    pub chunkable: bool,
+    /// The chunks it is built in: 1 for a whole tier ([`Plan::chunked`]).
+    pub chunks: u32,
     /// The names of the tiers its plies lead to ([`TierSpace::dependencies`]),
     /// in the space's order.
     pub dependencies: Vec<String>,
     /// The indices of the longest chain of dependencies below it (its own
-    /// excluded): with unlimited workers and whole-tier jobs, the work that
-    /// must be done before it can start.
+    /// excluded): with unlimited workers, the work that must be done
+    /// before it can start. A chunked tier counts as its largest chunk,
+    /// its chunks solved at once.
     pub earliest_start: u64,
-    /// The indices of the longest chain from it (its own included) through
-    /// the tiers that depend on it: the work that still follows once it
-    /// starts. Ready tiers with the largest value go first in a
+    /// The indices of the longest chain from it (its own included, a
+    /// chunked tier's largest chunk) through the tiers that depend on it:
+    /// the work that still follows once it starts. Ready tiers with the largest value go first in a
     /// longest-path-first schedule.
     pub path_to_end: u64,
 }
@@ -38,10 +45,11 @@ pub struct PlannedTier {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CriticalPath {
-    /// The chain's indices: the sum of its tiers' sizes.
+    /// The chain's indices: the sum of its tiers' sizes (of a chunked
+    /// tier, its largest chunk's).
     pub indices: u64,
     /// `indices` over the plan's total indices, between 0 and 1 (0 for an
-    /// empty plan): with whole-tier jobs no number of workers builds the
+    /// empty plan): with the plan's jobs no number of workers builds the
     /// plan faster than this share of the one-worker time.
     pub share: f64,
     /// Its tiers' names, from the first built (a tier without
@@ -74,6 +82,55 @@ impl Plan {
         }
     }
 
+    /// The plan with each tier without plies inside it split into chunks
+    /// of at most `chunk_indices` indices ([`crate::Chunk::count`]; 0: every
+    /// tier whole), its chains and critical path counted with a chunked
+    /// tier's largest chunk: the work that bounds a build whose workers
+    /// solve the chunks of a tier at once.
+    ///
+    /// ```
+    /// use lapilli_tablebase::{Plan, PlannedTier, CriticalPath};
+    /// let tier = |name: &str, size, chunkable, deps: &[&str]| PlannedTier {
+    ///     name: name.into(),
+    ///     size,
+    ///     chunkable,
+    ///     chunks: 1,
+    ///     dependencies: deps.iter().map(|d| d.to_string()).collect(),
+    ///     earliest_start: 0,
+    ///     path_to_end: 0,
+    /// };
+    /// let whole = Plan {
+    ///     tiers: vec![tier("a", 10, false, &[]), tier("b", 100, true, &["a"])],
+    ///     total_indices: 110,
+    ///     critical_path: CriticalPath { indices: 110, share: 1.0, tiers: vec!["a".into(), "b".into()] },
+    /// };
+    /// let chunked = whole.chunked(30);
+    /// assert_eq!(chunked.tier("b").map(|t| t.chunks), Some(4)); // 25 indices each
+    /// assert_eq!(chunked.critical_path.indices, 10 + 25);
+    /// assert_eq!(chunked.total_indices, 110);
+    /// ```
+    pub fn chunked(&self, chunk_indices: u64) -> Plan {
+        let position: std::collections::HashMap<&str, usize> =
+            self.tiers.iter().enumerate().map(|(i, t)| (t.name.as_str(), i)).collect();
+        let edges = self
+            .tiers
+            .iter()
+            .map(|t| t.dependencies.iter().filter_map(|d| position.get(d.as_str()).copied()).collect())
+            .collect();
+        let chunks: Vec<u32> = self
+            .tiers
+            .iter()
+            .map(|t| if t.chunkable { crate::Chunk::count(t.size, chunk_indices) } else { 1 })
+            .collect();
+        from_tiers(
+            self.tiers.iter().map(|t| t.name.clone()).collect(),
+            self.tiers.iter().map(|t| t.size).collect(),
+            self.tiers.iter().map(|t| t.chunkable).collect(),
+            chunks,
+            edges,
+        )
+    }
+
     /// The tier named `name`, if the plan holds it.
     pub fn tier(&self, name: &str) -> Option<&PlannedTier> {
         self.tiers.iter().find(|t| t.name == name)
@@ -101,19 +158,40 @@ pub fn plan<S: TierSpace>(space: &S, tiers: &[S::Tier]) -> Result<Plan, Tablebas
     // Every dependency is in `order`, before its dependent (ordered_tiers).
     let edges: Vec<Vec<usize>> = deps.iter().map(|d| d.iter().map(|t| position[t]).collect()).collect();
     let names = order.iter().map(|&t| space.tier_name(t)).collect();
-    Ok(from_graph(names, sizes, edges))
+    let chunkable = order.iter().map(|&t| !space.has_internal_plies(t)).collect();
+    let n = order.len();
+    Ok(from_tiers(names, sizes, chunkable, vec![1; n], edges))
 }
 
-/// The plan of a DAG of tiers: their names, sizes and dependencies (as
-/// positions in these lists, each before its dependents).
+/// The plan of a DAG of whole tiers: their names, sizes and dependencies
+/// (as positions in these lists, each before its dependents).
+#[cfg(test)]
 pub(crate) fn from_graph(names: Vec<String>, sizes: Vec<u64>, edges: Vec<Vec<usize>>) -> Plan {
-    let chains = Chains::of(&sizes, &edges);
+    let n = names.len();
+    from_tiers(names, sizes, vec![false; n], vec![1; n], edges)
+}
+
+/// The plan of a DAG of tiers, each in `chunks[i]` chunks (of which
+/// `chunkable[i]` says whether it may be split): the chains count a
+/// tier's largest chunk.
+fn from_tiers(
+    names: Vec<String>,
+    sizes: Vec<u64>,
+    chunkable: Vec<bool>,
+    chunks: Vec<u32>,
+    edges: Vec<Vec<usize>>,
+) -> Plan {
+    let weights: Vec<u64> =
+        sizes.iter().zip(&chunks).map(|(&s, &c)| s.div_ceil(u64::from(c.max(1)))).collect();
+    let chains = Chains::of(&weights, &edges);
     let total_indices = sizes.iter().sum();
     let critical: Vec<String> = chains.critical.iter().map(|&i| names[i].clone()).collect();
     let planned = (0..names.len())
         .map(|i| PlannedTier {
             name: names[i].clone(),
             size: sizes[i],
+            chunkable: chunkable[i],
+            chunks: chunks[i],
             dependencies: edges[i].iter().map(|&d| names[d].clone()).collect(),
             earliest_start: chains.before[i],
             path_to_end: chains.after[i],

@@ -1,6 +1,7 @@
 //! Retrograde analysis of one tier by predecessor generation.
 
 use super::build::Progress;
+use super::chunk::Chunk;
 use super::table::{decode, encode, TierCounts, TierTable, DRAW, NONE};
 use super::{TablebaseError, TierSpace};
 use lapilli_game::alloc::{try_reserve, try_vec, try_vec_with, AllocError};
@@ -110,11 +111,77 @@ pub fn solve_tier<S: TierSpace>(
     outside: &(dyn Fn(&S::Game) -> Option<Value> + Sync),
     progress: &dyn Progress,
 ) -> Result<TierTable, TablebaseError> {
+    solve_range(space, tier, 0..space.size(tier), outside, progress)
+}
+
+/// Solves `chunk` of `tier` ([`Chunk::range`] of its indices), a tier
+/// without plies inside it ([`TierSpace::has_internal_plies`] false): the
+/// table of the chunk's entries alone, the first at the chunk's first
+/// index, with their counts (the example of the longest DTM named by its
+/// index in the tier). The tables of a tier's chunks, put end to end with
+/// their counts added, are [`solve_tier`]'s table of the tier.
+///
+/// # Errors
+/// [`TablebaseError::Chunk`] for a tier with plies inside it (its
+/// positions depend on each other: it is solved whole) or a chunk whose
+/// number is not below its count; as [`solve_tier`] otherwise.
+pub fn solve_tier_chunk<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    chunk: Chunk,
+    outside: &(dyn Fn(&S::Game) -> Option<Value> + Sync),
+    progress: &dyn Progress,
+) -> Result<TierTable, TablebaseError> {
+    check_chunk(space, tier, chunk)?;
+    solve_range(space, tier, chunk.range(space.size(tier)), outside, progress)
+}
+
+/// Whether `chunk` of `tier` can be solved on its own: a chunk number
+/// below the count, of a tier without plies inside it (or a chunk that is
+/// the whole tier).
+///
+/// # Errors
+/// [`TablebaseError::Chunk`] saying why not.
+pub(crate) fn check_chunk<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    chunk: Chunk,
+) -> Result<(), TablebaseError> {
+    let wrong = |what: String| TablebaseError::Chunk {
+        tier: space.tier_name(tier),
+        chunk: format!("{}/{}", chunk.index + 1, chunk.of),
+        what,
+    };
+    if chunk.of == 0 || chunk.index >= chunk.of {
+        return Err(wrong(format!("a tier split into {} chunks has no chunk {}", chunk.of, chunk.index + 1)));
+    }
+    if chunk.of > 1 && space.has_internal_plies(tier) {
+        return Err(wrong(
+            "the tier has plies inside it, so its positions depend on each other: it is solved whole".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// [`solve_tier`] of the indices `range` of `tier`: the whole tier, or any
+/// range of a tier without plies inside it.
+fn solve_range<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    range: std::ops::Range<u64>,
+    outside: &(dyn Fn(&S::Game) -> Option<Value> + Sync),
+    progress: &dyn Progress,
+) -> Result<TierTable, TablebaseError> {
     let size = space.size(tier);
     if size >= u64::from(u32::MAX) {
         return Err(TablebaseError::TierTooLarge { tier: space.tier_name(tier), size });
     }
-    let n = size as usize;
+    let internal = space.has_internal_plies(tier);
+    debug_assert!(range.end <= size && (!internal || range == (0..size)), "a chunk of a tier solved whole");
+    // Entries are numbered from the range's start: `start + i` is entry
+    // `i`'s index in the tier.
+    let start = range.start;
+    let n = (range.end - range.start) as usize;
     let name = space.tier_name(tier);
     let refused = |part: &'static str| {
         let name = &name;
@@ -130,7 +197,6 @@ pub fn solve_tier<S: TierSpace>(
     // Orbit sizes, 0 for unused indices (a group of at most 255 elements).
     let mut orbits: Vec<u8> = try_vec(n, 0).map_err(refused("orbit sizes"))?;
     let missing: Mutex<Option<String>> = Mutex::new(None);
-    let internal = space.has_internal_plies(tier);
 
     // Pass 1: successors.
     let buckets = floors
@@ -146,7 +212,7 @@ pub fn solve_tier<S: TierSpace>(
             let mut inside: Vec<u64> = Vec::new();
             for (k, floor) in floor_chunk.iter_mut().enumerate() {
                 let i = c * CHUNK + k;
-                let Some(pos) = space.position(tier, i as u64) else { continue };
+                let Some(pos) = space.position(tier, start + i as u64) else { continue };
                 orbit_chunk[k] =
                     u8::try_from(space.positions_at(&pos)).expect("at most 255 positions an index");
                 if let Some(outcome) = pos.outcome() {
@@ -253,8 +319,9 @@ pub fn solve_tier<S: TierSpace>(
                         let mut preds = Vec::new();
                         let mut indices: Vec<u64> = Vec::new();
                         for &i in chunk {
-                            let pos =
-                                space.position(tier, u64::from(i)).expect("a resolved index has a position");
+                            let pos = space
+                                .position(tier, start + u64::from(i))
+                                .expect("a resolved index has a position");
                             preds.clear();
                             space.predecessors(&pos, &mut preds);
                             indices.clear();
@@ -302,8 +369,8 @@ pub fn solve_tier<S: TierSpace>(
         .map(|(c, chunk)| {
             let mut counts = TierCounts::default();
             for (k, &code) in chunk.iter().enumerate() {
-                let index = (c * CHUNK + k) as u64;
-                count_entry(&mut counts, index, decode(code), u64::from(orbits[index as usize]));
+                let i = c * CHUNK + k;
+                count_entry(&mut counts, start + i as u64, decode(code), u64::from(orbits[i]));
             }
             counts
         })

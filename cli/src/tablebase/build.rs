@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::interrupt::{Interrupt, Signal};
-use lapilli_tablebase::{TablebaseError, MANIFEST_FILE};
+use lapilli_tablebase::{Job, TablebaseError, MANIFEST_FILE};
 use std::sync::Arc;
 
 /// `lapilli tablebase build` with its options.
@@ -11,6 +11,11 @@ pub struct Build<'o> {
     pub max_pieces: Option<u8>,
     /// The one tier to build, by name, from its dependencies' files.
     pub tier: Option<String>,
+    /// With `tier`, the one chunk of it to build (`--chunk K/N`).
+    pub chunk: Option<lapilli_tablebase::Chunk>,
+    /// The most indices of a chunk of a tier without plies inside it
+    /// (`--chunk-indices`; 0: every tier whole).
+    pub chunk_indices: u64,
     /// The folder the tables go to.
     pub dir: PathBuf,
     /// Worker threads, 0 for one per core.
@@ -167,12 +172,19 @@ impl GameVisitor for Build<'_> {
     /// the folder and reports each tier.
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase build")?;
+        if let (Some(chunk), None) = (self.chunk, &self.tier) {
+            return Err(CliError::new(
+                Kind::Option,
+                format!("tablebase build: --chunk {chunk} needs --tier NAME, the tier it is a chunk of"),
+            ));
+        }
         check_max_pieces(self.max_pieces, v.name(), support.min_pieces, support.max_pieces)?;
         let options = BuildOptions {
             threads: self.threads,
             memory: self.memory_mib.map(|m| m.saturating_mul(1 << 20)),
             rebuild: self.rebuild,
             wait: self.wait,
+            chunk_indices: Some(self.chunk_indices),
         };
         let stop = Arc::new(Interrupt::catch(|_| {})?);
         let log = self.log.as_deref().map(super::TierLog::open).transpose()?.map(Arc::new);
@@ -197,10 +209,11 @@ impl GameVisitor for Build<'_> {
                     }));
                 }
                 self.remove_damaged(std::slice::from_ref(tier), &progress)?;
-                (support.build_tier)(tier, &self.dir, &options, &progress).map(|r| vec![r])
+                let job = Job { tier: tier.clone(), chunk: self.chunk };
+                (support.build_tier)(&job, &self.dir, &options, &progress).map(|r| vec![r])
             }
             (None, Some(n), Some(workers)) => {
-                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
+                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?.chunked(self.chunk_indices);
                 self.remove_damaged(
                     &plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
                     &progress,
@@ -213,6 +226,7 @@ impl GameVisitor for Build<'_> {
                     threads: self.threads,
                     memory_mib: self.memory_mib,
                     rebuild: self.rebuild,
+                    chunk_indices: self.chunk_indices,
                     log: log.as_deref(),
                 };
                 let tiers = scheduled.run(&plan, &stop, &progress);
@@ -221,7 +235,7 @@ impl GameVisitor for Build<'_> {
                 return self.report(&v, tiers, started);
             }
             (None, Some(n), None) if self.mpi.is_some() => {
-                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
+                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?.chunked(self.chunk_indices);
                 return super::mpi::build(self, &v, &support, &plan, &stop, &progress, started);
             }
             (None, Some(n), None) => {

@@ -11,9 +11,11 @@ pub enum TablebaseCommand {
     /// at three where the rules fly) of every material with 3 to N pieces
     /// a side, each tier after the tiers it leads to, one file per tier
     /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
-    /// --tier builds one tier alone from its dependencies' files;
-    /// --workers runs the tiers on several processes, --mpi on the ranks
-    /// of an MPI job (a lapilli built with the cargo feature `mpi`).
+    /// --tier builds one tier alone from its dependencies' files (--chunk
+    /// one chunk of it); --workers runs the tiers on several processes,
+    /// --mpi on the ranks of an MPI job (a lapilli built with the cargo
+    /// feature `mpi`), each tier without plies inside it split into
+    /// chunks solved at once (--chunk-indices).
     ///
     /// Files already in the folder are checked and kept (--rebuild solves
     /// them again). The build locks the folder (a second build is refused,
@@ -50,6 +52,22 @@ pub enum TablebaseCommand {
         /// folder's manifest. `lapilli tablebase plan` lists the tiers.
         #[arg(long, value_name = "NAME")]
         tier: Option<String>,
+        /// With --tier, build only chunk K of N of the tier (e.g. 3/16) into
+        /// its chunk file (`<tier>.K-of-N.ltc`): a tier without plies
+        /// inside it (a placement tier, or one with a removal pending, as
+        /// `plan` marks them) splits into N index ranges solved at once;
+        /// the build of the tier itself then puts the chunk files together
+        /// (solving those missing) and removes them. A tier with plies
+        /// inside it is solved whole (an error of kind `tablebase`).
+        #[arg(long, value_name = "K/N", requires = "tier", value_parser = parse_chunk)]
+        chunk: Option<lapilli_tablebase::Chunk>,
+        /// Split each tier without plies inside it into chunks of at most
+        /// this many indices (--workers and --mpi hand the chunks out as
+        /// jobs of their own; --tier solves them in turn, which also
+        /// bounds its memory); 0 solves every tier whole. A build of a
+        /// whole folder in one process solves every tier whole.
+        #[arg(long, value_name = "INDICES", default_value_t = DEFAULT_CHUNK_INDICES)]
+        chunk_indices: u64,
         /// Run the build on N processes of this program, each building one
         /// tier (`--tier`) as soon as the tiers it leads to are finished,
         /// the ready tier with the longest chain of work after it first.
@@ -108,7 +126,8 @@ pub enum TablebaseCommand {
     /// every tier with its size in indices and the tiers it leads to, the
     /// totals, the largest tiers, and the critical path (the longest chain
     /// of dependencies weighted by indices, which bounds the speed-up of
-    /// any number of workers building one tier each).
+    /// any number of workers; a tier split into chunks counts as its
+    /// largest chunk, --chunk-indices), with that of whole tiers beside.
     ///
     /// By default the whole game from its start (for morris, the
     /// placement phase and the movement phase); --max-pieces N plans the
@@ -139,11 +158,18 @@ pub enum TablebaseCommand {
         /// --max-pieces 5` on a 2-core machine (246 M indices in 159 s).
         #[arg(long, value_name = "INDICES_PER_S", default_value = "1550000", value_parser = parse_rate, requires = "machines")]
         rate: f64,
+        /// Plan the tiers without plies inside them in chunks of at most
+        /// this many indices, solved at once, as `build --workers` and
+        /// `--mpi` do (the same option there); 0 plans every tier whole.
+        /// The critical path of whole tiers is given beside.
+        #[arg(long, value_name = "INDICES", default_value_t = DEFAULT_CHUNK_INDICES)]
+        chunk_indices: u64,
         /// Print one JSON object instead of text: {"game", "variant",
-        /// "max_pieces", "tiers": [{"name", "size", "dependencies",
-        /// "earliest_start", "path_to_end"}...], "total_indices",
-        /// "endgame_indices", "largest", "critical_path": {"indices",
-        /// "share", "tiers"}, "speedup_bound"}, and with --machines
+        /// "max_pieces", "tiers": [{"name", "size", "chunkable", "chunks",
+        /// "dependencies", "earliest_start", "path_to_end"}...],
+        /// "total_indices", "endgame_indices", "largest", "chunk_indices",
+        /// "critical_path": {"indices", "share", "tiers"}, "speedup_bound",
+        /// "whole_tiers": {"critical_path", "speedup_bound"}}, and with --machines
         /// "cost": [{"machines", "indices_per_second", "seconds",
         /// "one_machine_seconds", "bound_seconds", "utilisation",
         /// "memory_per_machine", "memory_tier", "largest_file", "storage",
@@ -254,6 +280,8 @@ impl TablebaseCommand {
                 game,
                 max_pieces,
                 tier,
+                chunk,
+                chunk_indices,
                 workers,
                 mpi,
                 out: dir,
@@ -272,6 +300,8 @@ impl TablebaseCommand {
                 let command = Build {
                     max_pieces,
                     tier,
+                    chunk,
+                    chunk_indices,
                     workers: workers.map(usize::from),
                     mpi: world,
                     game_args,
@@ -286,8 +316,8 @@ impl TablebaseCommand {
                 };
                 super::mpi::told_by_rank_0(rank, on_game(&game, command))
             }
-            TablebaseCommand::Plan { game, max_pieces, machines, rate, json } => {
-                on_game(&game, Plan { max_pieces, machines, rate, json, out })
+            TablebaseCommand::Plan { game, max_pieces, machines, rate, chunk_indices, json } => {
+                on_game(&game, Plan { max_pieces, machines, rate, chunk_indices, json, out })
             }
             TablebaseCommand::Stats { dir, json } => {
                 let folder = list_folder(&dir)?;
@@ -326,6 +356,16 @@ fn command_line(game: &GameArgs) -> Vec<String> {
         }
     }
     words
+}
+
+/// The chunks of at most this many indices (2^26) that `build` and `plan`
+/// split the tiers without plies inside them into: a chunk's working set
+/// is then at most 384 MiB beside its dependencies.
+pub(super) const DEFAULT_CHUNK_INDICES: u64 = 1 << 26;
+
+/// A chunk, `K/N`.
+fn parse_chunk(text: &str) -> std::result::Result<lapilli_tablebase::Chunk, String> {
+    text.parse()
 }
 
 /// A rate of indices a second: a finite number above 0.

@@ -32,7 +32,7 @@ use ::mpi::point_to_point::MatchedReceiveVec;
 use ::mpi::topology::{Rank, SimpleCommunicator};
 use ::mpi::traits::*;
 use ::mpi::{Tag, Threading};
-use lapilli_tablebase::{Plan, Schedule};
+use lapilli_tablebase::{Job, Plan, Schedule};
 use serde::de::DeserializeOwned;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -167,10 +167,11 @@ impl World {
         if self.size == 1 {
             let never = AtomicBool::new(false);
             while failure.is_none() && stop.caught().is_none() {
-                let Some(tier) = schedule.next_ready() else { break };
+                let Some(job) = schedule.next_ready() else { break };
+                let tier = job.to_string();
                 match local(&tier, &never) {
                     Ok(report) => {
-                        schedule.finished(&tier);
+                        schedule.finished(&job);
                         done(&tier, report);
                     }
                     Err(e) => failure = Some(e),
@@ -179,7 +180,7 @@ impl World {
             return failure;
         }
         let mut idle: Vec<Rank> = (1..self.size).rev().collect();
-        let mut running: BTreeMap<Rank, String> = BTreeMap::new();
+        let mut running: BTreeMap<Rank, Job> = BTreeMap::new();
         let mut cancelled = false;
         loop {
             // A signal to this rank alone (the others drop their tiers
@@ -191,10 +192,11 @@ impl World {
                 }
             }
             while failure.is_none() && stop.caught().is_none() && !idle.is_empty() {
-                let Some(tier) = schedule.next_ready() else { break };
-                let Some(rank) = idle.pop() else { break };
-                self.world.process_at_rank(rank).send_with_tag(tier.as_bytes(), TIER);
-                running.insert(rank, tier);
+                let Some(rank) = idle.last().copied() else { break };
+                let Some(job) = schedule.next_ready() else { break };
+                idle.pop();
+                self.world.process_at_rank(rank).send_with_tag(job.to_string().as_bytes(), TIER);
+                running.insert(rank, job);
             }
             if running.is_empty() {
                 break;
@@ -206,15 +208,16 @@ impl World {
             };
             let rank = status.source_rank();
             let (bytes, _) = (message, status).matched_receive_vec::<u8>();
-            let Some(tier) = running.remove(&rank) else {
+            let Some(job) = running.remove(&rank) else {
                 let what = format!("--mpi: rank {rank} sent a report of no tier it was given");
                 failure.get_or_insert(CliError::new(Kind::Io, what));
                 continue;
             };
             idle.push(rank);
+            let tier = job.to_string();
             match reply::<R>(rank, &tier, &bytes) {
                 Ok(report) => {
-                    schedule.finished(&tier);
+                    schedule.finished(&job);
                     done(&tier, report);
                 }
                 Err(e) => {
@@ -354,9 +357,11 @@ pub(super) fn build<V: VariantDescriptor>(
         rebuild: build.rebuild,
         // A tier another build holds is waited for, then its file kept.
         wait: true,
+        chunk_indices: Some(build.chunk_indices),
     };
     let job = |tier: &str, cancel: &AtomicBool| -> Result<BuiltTierJson> {
-        (support.build_tier)(tier, &dir, &options, &RankProgress { stop, cancel })
+        let job: Job = tier.parse().map_err(|e| CliError::new(Kind::Io, format!("--mpi: {e}")))?;
+        (support.build_tier)(&job, &dir, &options, &RankProgress { stop, cancel })
             .map(|r| BuiltTierJson::from(&r))
             .map_err(|e| build_error(e, &dir, stop, true))
     };

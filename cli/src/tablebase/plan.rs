@@ -14,6 +14,9 @@ pub struct Plan<'o> {
     pub machines: Vec<u32>,
     /// Indices a machine solves a second.
     pub rate: f64,
+    /// The most indices of a chunk of a tier without plies inside it (0:
+    /// every tier whole).
+    pub chunk_indices: u64,
     /// JSON output.
     pub json: bool,
     /// Where the report goes.
@@ -37,13 +40,26 @@ pub struct PlanJson<'p> {
     pub endgame_indices: u64,
     /// The names of the largest tiers.
     pub largest: Vec<&'p str>,
-    /// The total indices over the critical path's: the most whole-tier
+    /// The most indices of a chunk (`--chunk-indices`; 0: whole tiers).
+    pub chunk_indices: u64,
+    /// The total indices over the critical path's: the most the plan's
     /// jobs can speed the build up, whatever the number of workers.
     pub speedup_bound: f64,
+    /// The critical path and speed-up bound with every tier whole.
+    pub whole_tiers: WholeTiers,
     /// The plan costed on each number of machines asked for (absent when
     /// none was).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cost: Vec<lapilli_tablebase::Cost>,
+}
+
+/// The critical path of a plan whose every tier is one job.
+#[derive(Serialize, Debug)]
+pub struct WholeTiers {
+    /// Its indices, share of the work and tiers.
+    pub critical_path: lapilli_tablebase::CriticalPath,
+    /// The total indices over the critical path's.
+    pub speedup_bound: f64,
 }
 
 /// `n` as a short figure: `71.2 G`, `424.2 k`, `812`.
@@ -73,7 +89,8 @@ impl GameVisitor for Plan<'_> {
     fn visit<V: VariantDescriptor>(self, v: V) -> Result<()> {
         let support = support(&v, "tablebase plan")?;
         check_max_pieces(self.max_pieces, v.name(), support.min_pieces, support.pieces)?;
-        let plan = (support.plan)(self.max_pieces).map_err(tablebase_error)?;
+        let whole = (support.plan)(self.max_pieces).map_err(tablebase_error)?;
+        let plan = whole.chunked(self.chunk_indices);
         let endgames = (support.plan)(Some(support.pieces)).map_err(tablebase_error)?;
         let endgame_indices =
             plan.tiers.iter().filter(|t| endgames.tier(&t.name).is_some()).map(|t| t.size).sum();
@@ -85,7 +102,12 @@ impl GameVisitor for Plan<'_> {
             plan: &plan,
             endgame_indices,
             largest,
+            chunk_indices: self.chunk_indices,
             speedup_bound: plan.speedup_bound(),
+            whole_tiers: WholeTiers {
+                critical_path: whole.critical_path.clone(),
+                speedup_bound: whole.speedup_bound(),
+            },
             cost: self
                 .machines
                 .iter()
@@ -106,13 +128,18 @@ impl GameVisitor for Plan<'_> {
             }
             None => writeln!(out, "{}: the tier graph of the whole game from its start", v.title())?,
         }
-        writeln!(out, "{:<12} {:>14} {:>16} {:>16}  dependencies", "tier", "indices", "start", "to end")?;
+        writeln!(
+            out,
+            "{:<12} {:>14} {:>6} {:>16} {:>16}  dependencies",
+            "tier", "indices", "chunks", "start", "to end"
+        )?;
         for t in &plan.tiers {
             writeln!(
                 out,
-                "{:<12} {:>14} {:>16} {:>16}  {}",
+                "{:<12} {:>14} {:>6} {:>16} {:>16}  {}",
                 t.name,
                 t.size,
+                if t.chunkable { t.chunks.to_string() } else { "whole".into() },
                 t.earliest_start,
                 t.path_to_end,
                 if t.dependencies.is_empty() { "-".to_string() } else { t.dependencies.join(" ") }
@@ -145,10 +172,14 @@ impl GameVisitor for Plan<'_> {
             )?;
         }
         let c = &plan.critical_path;
+        let jobs = match self.chunk_indices {
+            0 => "whole-tier jobs".to_string(),
+            n => format!("the tiers without plies inside them in chunks of at most {n} indices"),
+        };
         writeln!(
             out,
-            "critical path: {}, {} indices ({}), {:.1}% of the work: at most {:.2}x faster with whole-tier \
-             jobs on any number of workers",
+            "critical path: {}, {} indices ({}), {:.1}% of the work: at most {:.2}x faster with {jobs} on \
+             any number of workers",
             crate::report::count(c.tiers.len() as u64, "tier", "tiers"),
             c.indices,
             short(c.indices),
@@ -156,6 +187,19 @@ impl GameVisitor for Plan<'_> {
             report.speedup_bound
         )?;
         writeln!(out, "  {}", c.tiers.join(" "))?;
+        if self.chunk_indices != 0 {
+            let w = &report.whole_tiers;
+            writeln!(
+                out,
+                "with whole-tier jobs (--chunk-indices 0): {}, {} indices ({}), {:.1}% of the work, at most \
+                 {:.2}x",
+                crate::report::count(w.critical_path.tiers.len() as u64, "tier", "tiers"),
+                w.critical_path.indices,
+                short(w.critical_path.indices),
+                100.0 * w.critical_path.share,
+                w.speedup_bound
+            )?;
+        }
         write_cost(out, &report.cost)
     }
 }
@@ -165,7 +209,7 @@ fn write_cost(out: &mut dyn Write, cost: &[lapilli_tablebase::Cost]) -> Result<(
     let Some(first) = cost.first() else { return Ok(()) };
     writeln!(
         out,
-        "costed at {} indices a second a machine (--rate), one tier at a time a machine, longest path first:",
+        "costed at {} indices a second a machine (--rate), one job at a time a machine, longest path first:",
         first.indices_per_second
     )?;
     writeln!(

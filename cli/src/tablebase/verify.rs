@@ -337,6 +337,9 @@ pub(super) fn verify_plan(folder: &TablebaseFolder) -> Plan {
         .map(|f| PlannedTier {
             name: f.header.tier.clone(),
             size: f.header.entries,
+            // Verified whole: a tier's check reads its own file.
+            chunkable: false,
+            chunks: 1,
             dependencies: Vec::new(),
             earliest_start: 0,
             path_to_end: f.header.entries,

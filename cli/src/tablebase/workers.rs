@@ -12,8 +12,8 @@ use super::build::BuiltTierJson;
 use super::*;
 use crate::interrupt::Interrupt;
 use crate::progress::BuildProgress;
-use lapilli_tablebase::{Plan, Schedule, TierFile};
-use std::collections::BTreeSet;
+use lapilli_tablebase::{Job, Plan, Schedule, TierFile};
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::process::{Child, Command, Output, Stdio};
 use std::thread::JoinHandle;
@@ -40,6 +40,8 @@ pub struct Workers<'a> {
     pub memory_mib: Option<u64>,
     /// Solve every tier again.
     pub rebuild: bool,
+    /// The most indices of a chunk (`--chunk-indices`).
+    pub chunk_indices: u64,
     /// The log a line per tier finished goes to (`--log`).
     pub log: Option<&'a super::TierLog>,
 }
@@ -48,7 +50,7 @@ pub struct Workers<'a> {
 /// its standard output and error as it writes them (a child whose pipe is
 /// full would wait for its reader forever).
 struct Running {
-    tier: String,
+    job: Job,
     child: Child,
     stdout: Drain,
     stderr: Drain,
@@ -87,14 +89,15 @@ fn drained(d: Drain) -> Vec<u8> {
 /// # Errors
 /// Kind `resources` when the process or a thread cannot be started (a
 /// process started whose pipes cannot be read is killed and waited for).
-fn start(mut command: Command, tier: &str) -> Result<Running> {
+fn start(mut command: Command, job: &Job) -> Result<Running> {
+    let tier = &job.to_string();
     let mut child = command.spawn().map_err(|e| {
         CliError::new(Kind::Resources, format!("--workers: cannot start a worker for tier {tier}: {e}"))
     })?;
     let drains =
         drain(child.stdout.take(), tier).and_then(|out| Ok((out, drain(child.stderr.take(), tier)?)));
     match drains {
-        Ok((stdout, stderr)) => Ok(Running { tier: tier.to_string(), child, stdout, stderr }),
+        Ok((stdout, stderr)) => Ok(Running { job: job.clone(), child, stdout, stderr }),
         Err(e) => {
             let _ = child.kill();
             let _ = child.wait();
@@ -128,10 +131,16 @@ fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
 }
 
 impl Workers<'_> {
-    /// The command line of the worker for `tier`.
-    fn command(&self, tier: &str) -> Result<Command> {
+    /// The command line of the worker for `job`, a tier or a chunk of one
+    /// ([`Job`]'s text).
+    fn command(&self, job: &str) -> Result<Command> {
+        let job: Job = job.parse().map_err(|e| CliError::new(Kind::Io, format!("--workers: {e}")))?;
         let mut c = child_command()?;
-        c.args(["tablebase", "build"]).args(self.game_args).args(["--tier", tier, "--json", "--out"]);
+        c.args(["tablebase", "build"]).args(self.game_args).args(["--tier", &job.tier]);
+        if let Some(chunk) = job.chunk {
+            c.args(["--chunk", &chunk.to_string()]);
+        }
+        c.args(["--chunk-indices", &self.chunk_indices.to_string(), "--json", "--out"]);
         c.arg(self.dir);
         c.args(["--threads", &threads_per_child(self.threads, self.workers).to_string()]);
         if let Some(m) = self.memory_mib {
@@ -236,12 +245,35 @@ impl Front<'_> {
             lapilli_tablebase::Progress::advance(progress, r.entries);
             log(r);
         }
-        let failure = hand_out(&mut schedule, &mut |tier, report: BuiltTierJson| {
-            lapilli_tablebase::Progress::advance(progress, report.entries);
+        // The time of each chunked tier's chunks, added to the tier's.
+        let mut chunk_millis: BTreeMap<String, u64> = BTreeMap::new();
+        let failure = hand_out(&mut schedule, &mut |job, mut report: BuiltTierJson| {
+            let how = if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
+            if let Some((tier, chunk)) = job.split_once(':') {
+                // A chunk: its indices are done; the tier is not.
+                lapilli_tablebase::Progress::advance(progress, report.entries);
+                *chunk_millis.entry(tier.to_string()).or_default() += report.millis;
+                progress
+                    .println(format!("{tier:>12}: chunk {chunk}, {} positions ({how})", report.positions));
+                log(&report);
+                return;
+            }
+            match chunk_millis.remove(job) {
+                // Its chunks put together: their time is the tier's.
+                Some(millis) => {
+                    report.millis += millis;
+                    report.positions_per_second = if report.millis == 0 {
+                        0.0
+                    } else {
+                        (report.positions as f64 * 1000.0 / report.millis as f64).round()
+                    };
+                }
+                None => lapilli_tablebase::Progress::advance(progress, report.entries),
+            }
             let how = if report.reused { "kept".to_string() } else { format!("{} ms", report.millis) };
             let done = reports.len() + 1;
             progress.println(format!(
-                "{tier:>12}: {} positions ({how}), {done} of {total} tiers",
+                "{job:>12}: {} positions ({how}), {done} of {total} tiers",
                 report.positions
             ));
             log(&report);
@@ -316,10 +348,10 @@ pub(super) fn run_children<R>(
             }
         }
         while failure.is_none() && !stopping && running.len() < workers {
-            let Some(tier) = schedule.next_ready() else { break };
+            let Some(job) = schedule.next_ready() else { break };
             // A worker that does not start stops the scheduling; those
             // running finish their tiers first.
-            match command(&tier).and_then(|c| start(c, &tier)) {
+            match command(&job.to_string()).and_then(|c| start(c, &job)) {
                 Ok(r) => running.push(r),
                 Err(e) => failure = Some(e),
             }
@@ -337,18 +369,19 @@ pub(super) fn run_children<R>(
                 }
                 Ok(Some(status)) => Ok(status),
                 Err(e) => {
-                    let what = format!("--workers: the worker of tier {}: {e}", running[i].tier);
+                    let what = format!("--workers: the worker of tier {}: {e}", running[i].job);
                     // Not to be waited for again: killed, then reaped.
                     let _ = running[i].child.kill();
                     running[i].child.wait().map_err(|_| CliError::new(Kind::Io, what))
                 }
             };
-            let Running { tier, child: _, stdout, stderr } = running.swap_remove(i);
+            let Running { job, child: _, stdout, stderr } = running.swap_remove(i);
+            let tier = job.to_string();
             let output =
                 status.map(|status| Output { status, stdout: drained(stdout), stderr: drained(stderr) });
             match output.and_then(|out| ended(&tier, out)) {
                 Ok(report) => {
-                    schedule.finished(&tier);
+                    schedule.finished(&job);
                     done(&tier, report);
                 }
                 Err(e) => {

@@ -401,10 +401,13 @@ impl registry::VariantDescriptor for GameVariant {
                 };
                 tablebase::plan(&space, &tiers)
             }),
-            build_tier: Box::new(move |name, dir, options, progress| {
+            build_tier: Box::new(move |job, dir, options, progress| {
                 let space = new_space();
-                let tier = tablebase::tier_named(&space, name, Tier::movement(3, 3, false))?;
-                tablebase::build_tier(&space, tier, dir, options, progress)
+                let tier = tablebase::tier_named(&space, &job.tier, Tier::movement(3, 3, false))?;
+                match job.chunk {
+                    Some(chunk) => tablebase::build_chunk(&space, tier, chunk, dir, options, progress),
+                    None => tablebase::build_tier(&space, tier, dir, options, progress),
+                }
             }),
             stored_in: Box::new(move |name| {
                 let space = new_space();

@@ -1,0 +1,111 @@
+//! `lapilli tablebase build` with chunked tiers, as a user runs it: the
+//! tiers without plies inside them split into chunks that workers solve
+//! at once give the files of one process, chunk files already built are
+//! kept by the next run, and a chunk of a tier solved whole, or a chunk
+//! badly written, is refused.
+
+mod common;
+
+use common::{json, json_error, TempDir};
+use serde_json::Value as Json;
+
+/// `tablebase build six-mens-morris --max-pieces 6` into `dir`, with
+/// `extra` words.
+fn six(dir: &TempDir, extra: &[&str]) -> Json {
+    let args = ["tablebase", "build", "six-mens-morris", "--max-pieces", "6", "--json", "--out", dir.text()];
+    json(&[&args[..], extra].concat())
+}
+
+/// The tier files and manifest of `dir`, sorted.
+fn tables(dir: &TempDir) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ltb") || n == "manifest.txt")
+        .collect();
+    names.sort();
+    names
+}
+
+/// Asserts that `a` and `b` hold the same tables byte for byte and no
+/// chunk file (nor its lock) is left in `b`.
+fn same_tables(a: &TempDir, b: &TempDir) {
+    assert_eq!(tables(a), tables(b));
+    for name in tables(a) {
+        assert!(
+            std::fs::read(a.join(&name)).unwrap() == std::fs::read(b.join(&name)).unwrap(),
+            "{name} differs"
+        );
+    }
+    let left: Vec<String> = std::fs::read_dir(b.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("-of-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// The jobs of a `--log` file, in the order they finished, with whether
+/// each was kept.
+fn logged(path: &std::path::Path) -> Vec<(String, bool)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Json>(l).unwrap())
+        .map(|j| (j["tier"].as_str().unwrap().to_string(), j["reused"] == true))
+        .collect()
+}
+
+#[test]
+fn chunked_tiers_on_workers_give_the_files_of_one_process_and_chunks_built_are_kept() {
+    let one = TempDir::new("chunks-one");
+    six(&one, &[]);
+    let two = TempDir::new("chunks-two");
+    let log = two.join("jobs.jsonl");
+    let r = six(&two, &["--workers", "2", "--chunk-indices", "20000", "--log", log.to_str().unwrap()]);
+    std::fs::remove_file(&log).unwrap();
+    // The report is of the 20 tiers; each chunked tier's time is its
+    // chunks' and theirs together.
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(20), Some(0)));
+    assert_eq!(r["tiers"].as_array().unwrap().len(), 20);
+    same_tables(&one, &two);
+
+    // A build stopped after four chunks of w6b5x (253,032 indices in 13
+    // chunks), w6b5x and the tiers after it not yet written: the next run
+    // keeps the four chunks and the tiers finished, and solves the rest.
+    for t in ["w6b5x", "w6b5", "w6b6x", "w6b6"] {
+        std::fs::remove_file(two.join(&format!("{t}.ltb"))).unwrap();
+    }
+    std::fs::remove_file(two.join("manifest.txt")).unwrap();
+    for k in 1..=4 {
+        let chunk = format!("{k}/13");
+        let args = ["tablebase", "build", "six-mens-morris", "--tier", "w6b5x", "--chunk", &chunk];
+        let r = json(&[&args[..], &["--chunk-indices", "20000", "--json", "--out", two.text()]].concat());
+        assert_eq!(r["tiers"][0]["tier"], format!("w6b5x:{chunk}"));
+        assert!(two.join(&format!("w6b5x.{k}-of-13.ltc")).is_file());
+    }
+    let r = six(&two, &["--workers", "2", "--chunk-indices", "20000", "--log", log.to_str().unwrap()]);
+    assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(4), Some(16)));
+    let jobs = logged(&log);
+    let chunks: Vec<&(String, bool)> = jobs.iter().filter(|(j, _)| j.starts_with("w6b5x:")).collect();
+    assert_eq!(chunks.len(), 13);
+    assert_eq!(chunks.iter().filter(|(_, kept)| *kept).count(), 4, "{chunks:?}");
+    assert!(jobs.iter().any(|(j, kept)| j == "w6b6x:6/6" && !kept), "{jobs:?}");
+    same_tables(&one, &two);
+}
+
+#[test]
+fn a_chunk_of_a_tier_solved_whole_or_badly_written_is_refused() {
+    let dir = TempDir::new("chunks-refused");
+    six(&dir, &["--chunk-indices", "0"]);
+    let build = ["tablebase", "build", "six-mens-morris", "--out", dir.text(), "--json"];
+    let (kind, message) = json_error(&[&build[..], &["--tier", "w4b4", "--chunk", "1/2"]].concat(), 2);
+    assert_eq!(kind, "tablebase", "{message}");
+    assert!(message.contains("tier w4b4, chunk 1/2: the tier has plies inside it"), "{message}");
+    let (kind, message) = json_error(&[&build[..], &["--tier", "w4b4x", "--chunk", "4/3"]].concat(), 2);
+    assert_eq!(kind, "usage", "{message}");
+    assert!(message.contains("write K/N, the K-th of N chunks"), "{message}");
+    let (kind, message) = json_error(&[&build[..], &["--max-pieces", "4", "--chunk", "1/3"]].concat(), 2);
+    assert_eq!(kind, "option", "{message}");
+    assert!(message.contains("--chunk 1/3 needs --tier NAME"), "{message}");
+}
