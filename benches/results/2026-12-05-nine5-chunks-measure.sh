@@ -1,5 +1,9 @@
 #!/bin/bash
-# 1 vs 2 workers, whole tiers vs chunks, Nine Men's Morris to 5 against 5, empty folders.
+# Nine Men's Morris to 5 against 5 into empty folders: one process, then
+# 1 and 2 workers with whole tiers and with each tier's first pass in
+# chunks; every folder's files compared with one process's. Run from the
+# repository with a release build (or LAPILLI=path); OUT=folder for the
+# tables, logs and times (default: here).
 L=${LAPILLI:-$PWD/target/release/lapilli}
 cd "${OUT:-.}"
 for run in "one:" "w1:--workers 1 --chunk-indices 0" "w2:--workers 2 --chunk-indices 0" "w2c4m:--workers 2 --chunk-indices 4000000" "w2c1m:--workers 2 --chunk-indices 1000000"; do

@@ -147,16 +147,17 @@ fn chunked_tiers_on_three_ranks_give_the_files_of_one_process() {
     let r = ranks_json("3", &build_args("six-mens-morris", "6", &three, &extra));
     assert_eq!(same_files(one.path(), three.path()), 20);
     assert_eq!((r["built"].as_u64(), r["reused"].as_u64()), (Some(20), Some(0)));
-    // Nine tiers of a pending removal went out as chunks, 65 in all, as
-    // `plan --chunk-indices 20000` counts them (w6b5x: 253,032 indices in
-    // 13); no chunk file is left.
+    // Eighteen tiers went out as chunks, 130 in all, as `plan
+    // --chunk-indices 20000` counts them (w6b5x and w6b5: 253,032 indices
+    // in 13 each); no chunk file is left.
     let jobs: Vec<String> = std::fs::read_to_string(&log_file)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str::<Json>(l).unwrap()["tier"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(jobs.iter().filter(|j| j.contains(':')).count(), 65);
+    assert_eq!(jobs.iter().filter(|j| j.contains(':')).count(), 130);
     assert_eq!(jobs.iter().filter(|j| j.starts_with("w6b5x:")).count(), 13);
+    assert_eq!(jobs.iter().filter(|j| j.starts_with("w6b5:")).count(), 13);
     assert_eq!(jobs.iter().filter(|j| !j.contains(':')).count(), 20);
     let left = std::fs::read_dir(three.path()).unwrap().map(|e| e.unwrap().file_name());
     assert_eq!(left.filter(|n| n.to_string_lossy().contains("-of-")).count(), 0);

@@ -1,8 +1,8 @@
 //! `lapilli tablebase build` with chunked tiers, as a user runs it: the
-//! tiers without plies inside them split into chunks that workers solve
-//! at once give the files of one process, chunk files already built are
-//! kept by the next run, and a chunk of a tier solved whole, or a chunk
-//! badly written, is refused.
+//! tiers' first passes split into chunks that workers solve at once give
+//! the files of one process, chunk files already built are kept by the
+//! next run, a tier is built from chunks built one at a time, and a chunk
+//! badly written is refused.
 
 mod common;
 
@@ -95,17 +95,34 @@ fn chunked_tiers_on_workers_give_the_files_of_one_process_and_chunks_built_are_k
 }
 
 #[test]
-fn a_chunk_of_a_tier_solved_whole_or_badly_written_is_refused() {
-    let dir = TempDir::new("chunks-refused");
-    six(&dir, &["--chunk-indices", "0"]);
-    let build = ["tablebase", "build", "six-mens-morris", "--out", dir.text(), "--json"];
-    let (kind, message) = json_error(&[&build[..], &["--tier", "w4b4", "--chunk", "1/2"]].concat(), 2);
-    assert_eq!(kind, "tablebase", "{message}");
-    assert!(message.contains("tier w4b4, chunk 1/2: the tier has plies inside it"), "{message}");
-    let (kind, message) = json_error(&[&build[..], &["--tier", "w4b4x", "--chunk", "4/3"]].concat(), 2);
+fn a_tier_built_from_its_chunks_one_at_a_time_is_the_tier_and_a_bad_chunk_is_refused() {
+    let (one, dir) = (TempDir::new("chunks-whole"), TempDir::new("chunks-by-hand"));
+    let build = |dir: &TempDir, more: &[&str]| {
+        let args = ["tablebase", "build", "six-mens-morris", "--out", dir.text(), "--json"];
+        json(&[&args[..], more].concat())
+    };
+    build(&one, &["--max-pieces", "4", "--chunk-indices", "0"]);
+    build(&dir, &["--max-pieces", "3"]);
+    // w4b3 (a movement tier, plies inside it) and its pending twin, each
+    // in 3 chunks of its first pass, then each tier from its chunks.
+    for tier in ["w4b3x", "w4b3"] {
+        for k in 1..=3 {
+            let chunk = format!("{k}/3");
+            let r = build(&dir, &["--tier", tier, "--chunk", &chunk, "--chunk-indices", "20000"]);
+            assert_eq!(r["tiers"][0]["tier"], format!("{tier}:{chunk}"));
+        }
+        let r = build(&dir, &["--tier", tier, "--chunk-indices", "20000"]);
+        assert_eq!((r["tiers"][0]["tier"].as_str(), r["built"].as_u64()), (Some(tier), Some(1)));
+    }
+    for f in ["w4b3x.ltb", "w4b3.ltb"] {
+        assert!(std::fs::read(one.join(f)).unwrap() == std::fs::read(dir.join(f)).unwrap(), "{f} differs");
+    }
+    let build_args = ["tablebase", "build", "six-mens-morris", "--out", dir.text(), "--json"];
+    let (kind, message) = json_error(&[&build_args[..], &["--tier", "w4b4x", "--chunk", "4/3"]].concat(), 2);
     assert_eq!(kind, "usage", "{message}");
     assert!(message.contains("write K/N, the K-th of N chunks"), "{message}");
-    let (kind, message) = json_error(&[&build[..], &["--max-pieces", "4", "--chunk", "1/3"]].concat(), 2);
+    let (kind, message) =
+        json_error(&[&build_args[..], &["--max-pieces", "4", "--chunk", "1/3"]].concat(), 2);
     assert_eq!(kind, "option", "{message}");
     assert!(message.contains("--chunk 1/3 needs --tier NAME"), "{message}");
 }

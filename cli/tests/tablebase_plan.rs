@@ -25,36 +25,31 @@ fn the_plan_of_nine_mens_morris_names_its_critical_path() {
     assert!((share - 0.2482).abs() < 1e-4, "{share}");
     let tiers = c["tiers"].as_array().unwrap();
     assert_eq!((tiers.len(), &tiers[0], &tiers[43]), (44, &Json::from("w3b3x"), &Json::from("w0b0h9.9")));
-    // The tiers without plies inside them (placement, a removal pending)
-    // in chunks of at most 2^26 indices, solved at once: the chain
-    // counts a chunked tier's largest chunk. Worked out again here from
-    // the tiers, in dependency order.
+    // Each tier's first pass in chunks of at most 2^26 indices, solved
+    // at once: the chain counts a chunked tier's largest chunk (the level
+    // pass that finishes it counted as no work). Worked out again here
+    // from the tiers, in dependency order.
     assert_eq!(p["chunk_indices"], 1u64 << 26);
     let mut longest: std::collections::HashMap<&str, u64> = Default::default();
     for t in p["tiers"].as_array().unwrap() {
         let (size, chunks) = (t["size"].as_u64().unwrap(), t["chunks"].as_u64().unwrap());
         let name = t["name"].as_str().unwrap();
-        let chunkable = !name.chars().last().unwrap().is_ascii_digit() || name.contains('h');
-        assert_eq!(t["chunkable"], chunkable, "{name}");
-        assert_eq!(chunks, if chunkable { size.div_ceil(1 << 26) } else { 1 }, "{name}");
+        assert_eq!(chunks, size.div_ceil(1 << 26).max(1), "{name}");
         let below = t["dependencies"].as_array().unwrap().iter().map(|d| longest[d.as_str().unwrap()]).max();
         longest.insert(name, below.unwrap_or(0) + size.div_ceil(chunks));
     }
     let c = &p["critical_path"];
-    assert_eq!(c["indices"], 6_369_506_635u64);
-    assert_eq!(longest.values().max(), Some(&6_369_506_635u64));
+    assert_eq!(c["indices"], 1_631_969_296u64);
+    assert_eq!(longest.values().max(), Some(&1_631_969_296u64));
     let share = c["share"].as_f64().unwrap();
-    assert!((share - 0.1192).abs() < 1e-4, "{share}");
+    assert!((share - 0.0305).abs() < 1e-4, "{share}");
     let w8b8 = p["tiers"].as_array().unwrap().iter().find(|t| t["name"] == "w8b8").unwrap();
     assert_eq!(w8b8["size"], 591_726_690u64, "White to move only");
     assert_eq!(w8b8["dependencies"], serde_json::json!(["w8b8x"]));
     let text = stdout(&["tablebase", "plan", "nine-mens-morris"], "");
     assert!(text.contains("\n535 tiers, 53438646455 indices (53.4 G)\n"), "{text}");
     assert!(text.contains("endgame tables (--max-pieces 9): 17809187202 indices (17.8 G, 33.3% of the work)"));
-    assert!(
-        text.contains("critical path: 44 tiers, 6369506635 indices (6.4 G), 11.9% of the work"),
-        "{text}"
-    );
+    assert!(text.contains("critical path: 44 tiers, 1631969296 indices (1.6 G), 3.1% of the work"), "{text}");
     assert!(
         text.contains(
             "with whole-tier jobs (--chunk-indices 0): 44 tiers, 13262106548 indices (13.3 G), 24.8%"
@@ -74,6 +69,8 @@ fn the_plan_of_nine_mens_morris_names_its_critical_path() {
 #[test]
 fn the_costed_plan_of_nine_mens_morris_is_worked_out_again_from_its_tiers() {
     let plan = ["tablebase", "plan", "nine-mens-morris", "--machines", "1,64", "--rate", "2000000", "--json"];
+    let chunked_plan =
+        ["tablebase", "plan", "nine-mens-morris", "--machines", "1,128", "--rate", "2000000", "--json"];
     let p = json(&[&plan[..], &["--chunk-indices", "0"]].concat());
     let tiers = p["tiers"].as_array().unwrap();
     let size = |name: &Json| tiers.iter().find(|t| t["name"] == *name).unwrap()["size"].as_u64().unwrap();
@@ -106,14 +103,14 @@ fn the_costed_plan_of_nine_mens_morris_is_worked_out_again_from_its_tiers() {
         stdout(&["tablebase", "plan", "nine-mens-morris", "--machines", "8", "--chunk-indices", "0"], "");
     assert!(text.contains("memory a machine 9.4 GiB (tier w9b7x)"), "{text}");
     assert!(text.contains("        8      2.4 h     4.03x      2.4 h    50%"), "{text}");
-    // In chunks (the default): 64 machines reach the critical path of
-    // chunks; the largest working set is a movement tier's, solved whole.
-    let chunked = json(&plan);
-    assert_eq!(chunked["cost"][1]["seconds"].as_f64().unwrap(), 6_369_506_635.0 / 2e6);
+    // In chunks (the default): 128 machines reach the critical path of
+    // chunks; the largest working set is a largest tier's chunks joined.
+    let chunked = json(&chunked_plan);
+    assert_eq!(chunked["cost"][1]["seconds"].as_f64().unwrap(), 1_631_969_296.0 / 2e6);
     assert_eq!(chunked["cost"][0]["seconds"].as_f64().unwrap(), 53_438_646_455.0 / 2e6);
     let text = stdout(&["tablebase", "plan", "nine-mens-morris", "--machines", "8"], "");
-    assert!(text.contains("memory a machine 7.8 GiB (tier w8b7)"), "{text}");
-    assert!(text.contains("        8   78.8 min     7.29x   71.8 min    91%"), "{text}");
+    assert!(text.contains("memory a machine 5.9 GiB (tier w8b7x)"), "{text}");
+    assert!(text.contains("        8   72.8 min     7.89x   71.8 min    99%"), "{text}");
     let (kind, message) = json_error(
         &["tablebase", "plan", "nine-mens-morris", "--machines", "2", "--rate", "-1", "--json"],
         2,

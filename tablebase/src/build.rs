@@ -59,10 +59,10 @@ pub struct BuildOptions {
     /// that finds the folder's lock held is refused,
     /// [`TablebaseError::Locked`]).
     pub wait: bool,
-    /// Split the tiers without plies inside them into chunks of at most
-    /// this many indices ([`crate::Chunk`]): [`crate::build_tier`] puts a
-    /// tier's chunk files together (solving the chunks whose files are
-    /// not there), and [`crate::build_chunk`] solves one. `None` (or 0):
+    /// Split each tier's first pass into chunks of at most this many
+    /// indices ([`crate::Chunk`]): [`crate::build_tier`] joins a tier's
+    /// chunk files (solving the chunks whose files are not there) and
+    /// finishes the tier, and [`crate::build_chunk`] solves one. `None` (or 0):
     /// every tier whole. [`build`] of a whole folder solves every tier
     /// whole.
     pub chunk_indices: Option<u64>,

@@ -71,8 +71,8 @@ pub struct Cost {
     /// The share of the machines' time spent building, between 0 and 1.
     pub utilisation: f64,
     /// The most memory a machine needs: the largest working set of a tier
-    /// (of a chunked tier, of its largest chunk, or of its chunks put
-    /// together: its codes and its file), bytes.
+    /// (of a chunked tier, of its largest chunk's first pass with the
+    /// dependencies, or of its chunks joined and finished), bytes.
     pub memory_per_machine: u64,
     /// The tier of that working set.
     pub memory_tier: String,
@@ -145,10 +145,9 @@ pub fn cost(plan: &Plan, model: CostModel) -> Cost {
             let deps = deps[i].iter().map(|&d| plan.tiers[d].size);
             let bytes = match t.chunks {
                 1 => working_set(t.size, deps),
-                // The largest chunk solved, or the chunks put together:
-                // the tier's codes and its file.
-                of => working_set(t.size.div_ceil(u64::from(of)), deps)
-                    .max(2 * t.size + Bytes::of_file(t.size).most),
+                // The largest chunk's first pass, or the tier's chunks
+                // joined and finished (no dependency loaded).
+                of => working_set(t.size.div_ceil(u64::from(of)), deps).max(working_set(t.size, [])),
             };
             (bytes, t.name.clone())
         })
@@ -188,7 +187,6 @@ mod tests {
                 .map(|((name, deps, size), &to_end)| PlannedTier {
                     name: name.to_string(),
                     size: *size,
-                    chunkable: false,
                     chunks: 1,
                     dependencies: deps.iter().map(|d| d.to_string()).collect(),
                     earliest_start: 0,

@@ -2,15 +2,14 @@
 //! a worker process.
 
 use super::build::{solve_to_file, thread_pool, working_set, BuildOptions, Progress, TierReport};
-use super::chunk::{read_chunk, write_chunk, Chunk, Job, CHUNK_EXTENSION};
+use super::chunk::{read_chunk, write_chunk, Chunk, Job, TierChunk, CHUNK_EXTENSION};
 use super::error::TablebaseError;
 use super::file::TierFile;
 use super::folder::{verify_checksum, ManifestState, TablebaseFolder};
 use super::lock;
 use super::manifest::{Manifest, ManifestEntry};
 use super::probe::Tablebases;
-use super::solver::solve_tier_chunk;
-use super::table::TierTable;
+use super::solver::{resolve_tier, solve_tier_chunk};
 use super::TierSpace;
 use std::path::Path;
 use std::time::Instant;
@@ -140,17 +139,15 @@ pub fn build_tier<S: TierSpace>(
     Ok(report)
 }
 
-/// The chunks `tier` is built in under `options`: 1 for a tier with
-/// plies inside it or without [`BuildOptions::chunk_indices`].
+/// The chunks `tier` is built in under `options`: 1 without
+/// [`BuildOptions::chunk_indices`].
 pub(crate) fn chunks_of<S: TierSpace>(space: &S, tier: S::Tier, options: &BuildOptions) -> u32 {
-    match options.chunk_indices {
-        Some(c) if !space.has_internal_plies(tier) => Chunk::count(space.size(tier), c),
-        _ => 1,
-    }
+    options.chunk_indices.map_or(1, |c| Chunk::count(space.size(tier), c))
 }
 
-/// Writes the file of `tier`, split into `of` chunks, from its chunk
-/// files in `dir` (those missing or unreadable solved here first), then
+/// Writes the file of `tier`, split into `of` chunks, from the first
+/// passes in its chunk files in `dir` (those missing or unreadable solved
+/// here first), finished by the level pass ([`resolve_tier`]), then
 /// removes the tier's chunk files; `None` when stopped on request. The
 /// report's time is this call's: the chunks solved elsewhere are theirs.
 ///
@@ -167,20 +164,17 @@ fn assemble<S: TierSpace>(
     let name = space.tier_name(tier);
     let started = Instant::now();
     progress.start_tier(&name, space.size(tier));
-    let mut codes: Vec<u16> = Vec::new();
-    lapilli_game::alloc::try_reserve_exact(&mut codes, space.size(tier) as usize)
-        .map_err(TablebaseError::memory(|| format!("the table of tier {name}")))?;
-    let mut counts = None;
+    let mut joined: Option<TierChunk> = None;
     let mut loaded = None;
     for chunk in Chunk::all(of) {
         if progress.cancelled() {
             return Ok(None);
         }
         let path = dir.join(chunk.file_name(&name));
-        let table = match read_chunk(&path, space, tier, chunk) {
-            Ok(table) => {
-                progress.advance(table.len());
-                table
+        let pass = match read_chunk(&path, space, tier, chunk) {
+            Ok(pass) => {
+                progress.advance(pass.len());
+                pass
             }
             // Missing or not whole (another chunking, a damaged file): solved here.
             Err(_) => {
@@ -195,14 +189,21 @@ fn assemble<S: TierSpace>(
                 }
             }
         };
-        codes.extend_from_slice(&table.codes);
-        counts = Some(match counts {
-            None => table.counts,
-            Some(c) => crate::solver::merge_counts(c, table.counts),
-        });
+        match joined.as_mut() {
+            None => {
+                let mut first = pass;
+                first.reserve_total(space.size(tier), &name)?;
+                joined = Some(first);
+            }
+            Some(j) => j.append(pass, &name)?,
+        }
     }
     drop(loaded);
-    let table = TierTable { codes, counts: counts.unwrap_or_default() };
+    let Some(joined) = joined else { return Ok(None) };
+    let table = match pool.install(|| resolve_tier(space, tier, joined, progress)) {
+        Err(TablebaseError::Cancelled { .. }) => return Ok(None),
+        other => other?,
+    };
     let file = TierFile::write(&dir.join(TierFile::file_name(&name)), space, tier, &table)?;
     lock::remove_chunks_of(dir, &name)?;
     Ok(Some(TierReport {
@@ -214,22 +215,23 @@ fn assemble<S: TierSpace>(
     }))
 }
 
-/// Builds `chunk` of `tier` into its chunk file in `dir`
-/// ([`Chunk::file_name`]), from the files of the tier's dependencies
-/// there: one of the jobs a scheduler splits a large tier without plies
-/// inside it into ([`crate::Chunk`]); [`build_tier`] with
-/// [`BuildOptions::chunk_indices`] then puts the chunks together.
+/// Builds the first pass of `chunk` of `tier` into its chunk file in
+/// `dir` ([`Chunk::file_name`]), from the files of the tier's
+/// dependencies there: one of the jobs a scheduler splits a large tier
+/// into ([`crate::Chunk`]); [`build_tier`] with
+/// [`BuildOptions::chunk_indices`] then joins the chunks and finishes the
+/// tier.
 ///
 /// A chunk file already there and whole is kept unless
 /// [`BuildOptions::rebuild`], as is the whole tier's file (then nothing is
 /// solved). The chunk's lock (`.<tier>.<K>-of-<N>.lock`) is held alone,
 /// and the folder's shared, as for a tier. The report names the job
 /// (`w8b7x:3/16`, [`Job`]); its file describes the chunk: its entries and
-/// their counts.
+/// the counts of its first pass ([`TierChunk::counts`]).
 ///
 /// # Errors
-/// [`TablebaseError::Chunk`] for a tier with plies inside it, or a chunk
-/// number beyond the count; otherwise as [`build_tier`].
+/// [`TablebaseError::Chunk`] for a chunk number beyond the count;
+/// otherwise as [`build_tier`].
 pub fn build_chunk<S: TierSpace>(
     space: &S,
     tier: S::Tier,
@@ -268,10 +270,13 @@ pub fn build_chunk<S: TierSpace>(
     )?;
     lock::remove_stale_temps_of(dir, &chunk_file)?;
     let path = dir.join(&chunk_file);
-    let describe = |table: &TierTable| TierFile {
+    let describe = |pass: &TierChunk| TierFile {
+        variant: space.variant_name(),
+        scheme: space.scheme(),
+        tier: name.clone(),
         entries: len,
-        counts: table.counts,
-        ..TierFile::describe(space, tier, table)
+        counts: pass.counts(),
+        dtm_width: 1,
     };
     if !options.rebuild {
         let tier_file = dir.join(TierFile::file_name(&name));
@@ -281,8 +286,8 @@ pub fn build_chunk<S: TierSpace>(
             let file = TierFile { entries: len, counts: Default::default(), ..file };
             return Ok(TierReport { tier: job, file, millis: 0, memory: 0, reused: true });
         }
-        if let Ok(table) = read_chunk(&path, space, tier, chunk) {
-            return Ok(TierReport { tier: job, file: describe(&table), millis: 0, memory: 0, reused: true });
+        if let Ok(pass) = read_chunk(&path, space, tier, chunk) {
+            return Ok(TierReport { tier: job, file: describe(&pass), millis: 0, memory: 0, reused: true });
         }
     }
     let missing: Vec<String> = deps
@@ -298,15 +303,15 @@ pub fn build_chunk<S: TierSpace>(
     let started = Instant::now();
     let loaded = Tablebases::open_tiers(space, dir, &deps)?;
     let outside = |p: &S::Game| loaded.probe(p);
-    let table = match pool.install(|| solve_tier_chunk(space, tier, chunk, &outside, progress)) {
+    let pass = match pool.install(|| solve_tier_chunk(space, tier, chunk, &outside, progress)) {
         Err(TablebaseError::Cancelled { .. }) => return Err(interrupted()),
         other => other?,
     };
     drop(loaded);
-    write_chunk(&path, space, tier, chunk, &table)?;
+    write_chunk(&path, space, tier, chunk, &pass)?;
     let report = TierReport {
         tier: job,
-        file: describe(&table),
+        file: describe(&pass),
         millis: started.elapsed().as_millis() as u64,
         memory,
         reused: false,

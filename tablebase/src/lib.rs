@@ -7,7 +7,7 @@
 //! | [`PerfectPlayer`] | perfect play from an in-memory solution |
 //! | [`TierSpace`], [`solve_tier`], [`build`] | tiers with perfect indices, the tier solver, a build into files |
 //! | [`build_tier`] | one tier from the files of its dependencies, beside builds of other tiers |
-//! | [`Chunk`], [`Job`], [`build_chunk`], [`solve_tier_chunk`] | a tier without plies inside it split into index ranges solved at once |
+//! | [`Chunk`], [`Job`], [`build_chunk`], [`solve_tier_chunk`] → [`TierChunk`], [`resolve_tier`] | a tier's first pass split into index ranges solved at once, then joined and finished |
 //! | [`plan`] → [`Plan`], [`Schedule`] | the tier graph: sizes, dependencies, the critical path in indices; the order workers take ready tiers in |
 //! | [`TierFile`], [`TablebaseFolder`], [`Manifest`], [`Tablebases`] | the tier file format; a folder of tier files listed once; what a build wrote there; the set opened and probed |
 //! | [`verify_folder`], [`verify_tier`] → [`TierVerification`] | a finished folder checked one ply deep: every stored value re-derived from its successors' (Malom's check) |
@@ -48,8 +48,9 @@
 //! - Each tier is one job whose inputs and output are files ([`build`],
 //!   [`TierFile`]): WDL at 2 bits per entry and DTM in plies (a removal is a
 //!   ply) in a separate section, under a versioned, checksummed header. A
-//!   tier without plies inside it can be split into index ranges solved
-//!   at once ([`Chunk`], [`build_chunk`]), put together into the same file.
+//!   tier's first pass, most of its work, can be split into index ranges
+//!   solved at once ([`Chunk`], [`build_chunk`]), then joined and finished
+//!   into the same file.
 //! - [`Tablebases`] opens a directory of tier files and answers
 //!   [`Tablebases::probe`] and [`Tablebases::best_move`] for perfect play
 //!   (fastest win, slowest loss, holding draws); the engine consults it
@@ -89,7 +90,7 @@ mod table;
 mod verify;
 
 pub use build::{build, ordered_tiers, solve_in_memory, BuildOptions, Progress, Silent, TierReport};
-pub use chunk::{Chunk, Job, CHUNK_EXTENSION, CHUNK_MAGIC};
+pub use chunk::{Chunk, Job, TierChunk, CHUNK_EXTENSION, CHUNK_MAGIC};
 pub use cost::{cost, working_set, Bytes, Cost, CostModel};
 pub use error::TablebaseError;
 pub use file::{TierFile, FORMAT_VERSION, MAGIC};
@@ -105,7 +106,7 @@ pub use probe::Tablebases;
 pub use reach::{reachable, Reachable};
 pub use retrograde::{solve, solve_keyed, solve_reduced, Counts, Solved};
 pub use schedule::Schedule;
-pub use solver::{solve_tier, solve_tier_chunk};
+pub use solver::{resolve_tier, solve_tier, solve_tier_chunk};
 pub use table::{TierCounts, TierTable};
 pub use verify::{verify_folder, verify_tier, Mismatch, TierVerification, MISMATCHES_KEPT};
 

@@ -15,7 +15,6 @@ use std::collections::BTreeSet;
 /// let tier = |name: &str, deps: &[&str], path_to_end| PlannedTier {
 ///     name: name.into(),
 ///     size: 1,
-///     chunkable: false,
 ///     chunks: 1,
 ///     dependencies: deps.iter().map(|d| d.to_string()).collect(),
 ///     earliest_start: 0,
@@ -160,7 +159,6 @@ mod tests {
                 .map(|(name, deps, path_to_end, chunks)| PlannedTier {
                     name: name.to_string(),
                     size: 1,
-                    chunkable: *chunks > 1,
                     chunks: *chunks,
                     dependencies: deps.iter().map(|d| d.to_string()).collect(),
                     earliest_start: 0,

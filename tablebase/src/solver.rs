@@ -1,10 +1,10 @@
 //! Retrograde analysis of one tier by predecessor generation.
 
 use super::build::Progress;
-use super::chunk::Chunk;
+use super::chunk::{Chunk, TierChunk};
 use super::table::{decode, encode, TierCounts, TierTable, DRAW, NONE};
 use super::{TablebaseError, TierSpace};
-use lapilli_game::alloc::{try_reserve, try_vec, try_vec_with, AllocError};
+use lapilli_game::alloc::{try_reserve, try_vec, AllocError};
 use lapilli_game::Value;
 use lapilli_game::{Game, MoveList, Outcome};
 use rayon::prelude::*;
@@ -111,34 +111,32 @@ pub fn solve_tier<S: TierSpace>(
     outside: &(dyn Fn(&S::Game) -> Option<Value> + Sync),
     progress: &dyn Progress,
 ) -> Result<TierTable, TablebaseError> {
-    solve_range(space, tier, 0..space.size(tier), outside, progress)
+    let first = first_pass(space, tier, 0..space.size(tier), outside, progress)?;
+    resolve_tier(space, tier, first, progress)
 }
 
-/// Solves `chunk` of `tier` ([`Chunk::range`] of its indices), a tier
-/// without plies inside it ([`TierSpace::has_internal_plies`] false): the
-/// table of the chunk's entries alone, the first at the chunk's first
-/// index, with their counts (the example of the longest DTM named by its
-/// index in the tier). The tables of a tier's chunks, put end to end with
-/// their counts added, are [`solve_tier`]'s table of the tier.
+/// The first pass of [`solve_tier`] over `chunk` of `tier` ([`Chunk::range`]
+/// of its indices): each entry's plies generated and those leaving the
+/// tier valued, the work that grows with the tier and needs only the
+/// finished tiers below. The passes of a tier's chunks, joined in order
+/// ([`TierChunk::append`]), are the first pass of the whole tier, which
+/// [`resolve_tier`] finishes.
 ///
 /// # Errors
-/// [`TablebaseError::Chunk`] for a tier with plies inside it (its
-/// positions depend on each other: it is solved whole) or a chunk whose
-/// number is not below its count; as [`solve_tier`] otherwise.
+/// [`TablebaseError::Chunk`] for a chunk whose number is not below its
+/// count; as [`solve_tier`] otherwise.
 pub fn solve_tier_chunk<S: TierSpace>(
     space: &S,
     tier: S::Tier,
     chunk: Chunk,
     outside: &(dyn Fn(&S::Game) -> Option<Value> + Sync),
     progress: &dyn Progress,
-) -> Result<TierTable, TablebaseError> {
+) -> Result<TierChunk, TablebaseError> {
     check_chunk(space, tier, chunk)?;
-    solve_range(space, tier, chunk.range(space.size(tier)), outside, progress)
+    first_pass(space, tier, chunk.range(space.size(tier)), outside, progress)
 }
 
-/// Whether `chunk` of `tier` can be solved on its own: a chunk number
-/// below the count, of a tier without plies inside it (or a chunk that is
-/// the whole tier).
+/// Whether `chunk` names a chunk: a number below the count.
 ///
 /// # Errors
 /// [`TablebaseError::Chunk`] saying why not.
@@ -147,81 +145,68 @@ pub(crate) fn check_chunk<S: TierSpace>(
     tier: S::Tier,
     chunk: Chunk,
 ) -> Result<(), TablebaseError> {
-    let wrong = |what: String| TablebaseError::Chunk {
-        tier: space.tier_name(tier),
-        chunk: format!("{}/{}", chunk.index + 1, chunk.of),
-        what,
-    };
     if chunk.of == 0 || chunk.index >= chunk.of {
-        return Err(wrong(format!("a tier split into {} chunks has no chunk {}", chunk.of, chunk.index + 1)));
-    }
-    if chunk.of > 1 && space.has_internal_plies(tier) {
-        return Err(wrong(
-            "the tier has plies inside it, so its positions depend on each other: it is solved whole".into(),
-        ));
+        return Err(TablebaseError::Chunk {
+            tier: space.tier_name(tier),
+            chunk: format!("{}/{}", chunk.index + 1, chunk.of),
+            what: format!("a tier split into {} chunks has no chunk {}", chunk.of, chunk.index + 1),
+        });
     }
     Ok(())
 }
 
-/// [`solve_tier`] of the indices `range` of `tier`: the whole tier, or any
-/// range of a tier without plies inside it.
-fn solve_range<S: TierSpace>(
+/// The refusal of the memory of `part` of tier `name`.
+fn refused<'a>(part: &'static str, name: &'a str) -> impl Fn(AllocError) -> TablebaseError + 'a {
+    move |e: AllocError| TablebaseError::OutOfMemory {
+        what: format!("the {part} of tier {name}"),
+        bytes: e.bytes,
+    }
+}
+
+/// The first pass over the indices `range` of `tier` (see [`solve_tier`]).
+fn first_pass<S: TierSpace>(
     space: &S,
     tier: S::Tier,
     range: std::ops::Range<u64>,
     outside: &(dyn Fn(&S::Game) -> Option<Value> + Sync),
     progress: &dyn Progress,
-) -> Result<TierTable, TablebaseError> {
+) -> Result<TierChunk, TablebaseError> {
     let size = space.size(tier);
     if size >= u64::from(u32::MAX) {
         return Err(TablebaseError::TierTooLarge { tier: space.tier_name(tier), size });
     }
     let internal = space.has_internal_plies(tier);
-    debug_assert!(range.end <= size && (!internal || range == (0..size)), "a chunk of a tier solved whole");
+    debug_assert!(range.end <= size, "a range beyond the tier");
     // Entries are numbered from the range's start: `start + i` is entry
     // `i`'s index in the tier.
     let start = range.start;
     let n = (range.end - range.start) as usize;
     let name = space.tier_name(tier);
-    let refused = |part: &'static str| {
-        let name = &name;
-        move |e: AllocError| TablebaseError::OutOfMemory {
-            what: format!("the {part} of tier {name}"),
-            bytes: e.bytes,
-        }
-    };
-    let codes: Vec<AtomicU16> = try_vec_with(n, || AtomicU16::new(NONE)).map_err(refused("value codes"))?;
-    let counters: Vec<AtomicU8> =
-        try_vec_with(n, || AtomicU8::new(0)).map_err(refused("successor counters"))?;
-    let mut floors: Vec<u16> = try_vec(n, 0).map_err(refused("loss floors"))?;
+    let mut candidates: Vec<u16> = try_vec(n, NONE).map_err(refused("value codes", &name))?;
     // Orbit sizes, 0 for unused indices (a group of at most 255 elements).
-    let mut orbits: Vec<u8> = try_vec(n, 0).map_err(refused("orbit sizes"))?;
+    let mut orbits: Vec<u8> = try_vec(n, 0).map_err(refused("orbit sizes", &name))?;
+    let mut counters: Vec<u8> = try_vec(n, 0).map_err(refused("successor counters", &name))?;
+    let mut floors: Vec<u16> = try_vec(n, 0).map_err(refused("loss floors", &name))?;
     let missing: Mutex<Option<String>> = Mutex::new(None);
-
-    // Pass 1: successors.
-    let buckets = floors
+    candidates
         .par_chunks_mut(CHUNK)
         .zip(orbits.par_chunks_mut(CHUNK))
+        .zip(counters.par_chunks_mut(CHUNK))
+        .zip(floors.par_chunks_mut(CHUNK))
         .enumerate()
-        .map(|(c, (floor_chunk, orbit_chunk))| {
-            let mut local = Buckets::default();
+        .for_each(|(c, (((candidate_chunk, orbit_chunk), counter_chunk), floor_chunk))| {
             if progress.cancelled() {
-                return Ok(local);
+                return;
             }
             let mut moves = <S::Game as Game>::Moves::default();
             let mut inside: Vec<u64> = Vec::new();
-            for (k, floor) in floor_chunk.iter_mut().enumerate() {
+            for (k, candidate) in candidate_chunk.iter_mut().enumerate() {
                 let i = c * CHUNK + k;
                 let Some(pos) = space.position(tier, start + i as u64) else { continue };
                 orbit_chunk[k] =
                     u8::try_from(space.positions_at(&pos)).expect("at most 255 positions an index");
                 if let Some(outcome) = pos.outcome() {
-                    codes[i].store(DRAW, Relaxed);
-                    match terminal_value(outcome) {
-                        Value::Draw => {}
-                        Value::Win(d) => Buckets::push(&mut local.wins, d, i as u32)?,
-                        Value::Loss(d) => Buckets::push(&mut local.losses, d, i as u32)?,
-                    }
+                    *candidate = encode(terminal_value(outcome));
                     continue;
                 }
                 let side = pos.side_to_move();
@@ -257,43 +242,95 @@ fn solve_range<S: TierSpace>(
                 }
                 inside.sort_unstable();
                 inside.dedup();
-                codes[i].store(DRAW, Relaxed);
-                counters[i].store(
-                    u8::try_from(inside.len()).expect("at most 255 successor orbits inside a tier"),
-                    Relaxed,
-                );
-                *floor = if best_win.is_some() || drawn { NEVER_LOST } else { slowest_loss as u16 };
-                if let Some(d) = best_win {
-                    Buckets::push(&mut local.wins, d, i as u32)?;
-                } else if inside.is_empty() && !drawn {
-                    Buckets::push(&mut local.losses, slowest_loss, i as u32)?;
+                counter_chunk[k] =
+                    u8::try_from(inside.len()).expect("at most 255 successor orbits inside a tier");
+                floor_chunk[k] = if best_win.is_some() || drawn { NEVER_LOST } else { slowest_loss as u16 };
+                *candidate = match best_win {
+                    Some(d) => encode(Value::Win(d)),
+                    None if inside.is_empty() && !drawn => encode(Value::Loss(slowest_loss)),
+                    None => DRAW,
+                };
+            }
+            progress.advance(candidate_chunk.len() as u64);
+        });
+    if let Some(position) = missing.into_inner().expect("no panics while held") {
+        return Err(TablebaseError::MissingDependency { tier: name, position });
+    }
+    if progress.cancelled() {
+        return Err(TablebaseError::Cancelled { tier: name });
+    }
+    if !internal {
+        // Without plies inside the tier no counter nor floor is read.
+        (counters, floors) = (Vec::new(), Vec::new());
+    }
+    Ok(TierChunk { start, internal, candidates, orbits, counters, floors })
+}
+
+/// Finishes [`solve_tier`] from the first pass of the whole of `tier`
+/// (its chunks' passes joined in order, [`TierChunk::append`]): the
+/// positions resolved level by level in increasing DTM, inside the tier,
+/// and the counts.
+///
+/// # Errors
+/// [`TablebaseError::Chunk`] when `first` is not the pass of the whole
+/// tier (it starts elsewhere or has another length);
+/// [`TablebaseError::Cancelled`] when [`Progress::cancelled`] says to
+/// stop (asked between levels); [`TablebaseError::OutOfMemory`] when the
+/// system refuses the memory of a level list.
+pub fn resolve_tier<S: TierSpace>(
+    space: &S,
+    tier: S::Tier,
+    first: TierChunk,
+    progress: &dyn Progress,
+) -> Result<TierTable, TablebaseError> {
+    let name = space.tier_name(tier);
+    let size = space.size(tier);
+    if first.start != 0 || first.len() != size || first.internal != space.has_internal_plies(tier) {
+        return Err(TablebaseError::Chunk {
+            tier: name,
+            chunk: format!("{}..{}", first.start, first.start + first.len()),
+            what: format!("the first pass of the whole tier is its {size} indices from 0"),
+        });
+    }
+    let TierChunk { internal, candidates, orbits, counters, floors, .. } = first;
+    let lists = |e: AllocError| TablebaseError::OutOfMemory {
+        what: format!("the level lists of tier {name}"),
+        bytes: e.bytes,
+    };
+    // The candidates found by the first pass, in level buckets.
+    let buckets = candidates
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut local = Buckets::default();
+            for (k, &code) in chunk.iter().enumerate() {
+                let i = (c * CHUNK + k) as u32;
+                match decode(code) {
+                    Some(Value::Win(d)) => Buckets::push(&mut local.wins, d, i)?,
+                    Some(Value::Loss(d)) => Buckets::push(&mut local.losses, d, i)?,
+                    _ => {}
                 }
             }
-            progress.advance(floor_chunk.len() as u64);
             Ok(local)
         })
         .try_reduce(Buckets::default, |mut a, b| {
             a.merge(b)?;
             Ok(a)
-        });
-    if let Some(position) = missing.into_inner().expect("no panics while held") {
-        return Err(TablebaseError::MissingDependency { tier: name, position });
-    }
-    let lists = |e: AllocError| TablebaseError::OutOfMemory {
-        what: format!("the level lists of tier {name}"),
-        bytes: e.bytes,
-    };
-    let buckets = buckets.map_err(lists)?;
-    if progress.cancelled() {
-        return Err(TablebaseError::Cancelled { tier: space.tier_name(tier) });
-    }
+        })
+        .map_err(lists)?;
+    // Every position unresolved (the codes take the candidates' place:
+    // the standard library collects a vector's own iterator into the same
+    // allocation when the layouts agree, as here and below).
+    let codes: Vec<AtomicU16> =
+        candidates.into_iter().map(|c| AtomicU16::new(if c == NONE { NONE } else { DRAW })).collect();
+    let counters: Vec<AtomicU8> = counters.into_iter().map(AtomicU8::new).collect();
 
     // Pass 2: level by level.
     let mut buckets = buckets;
     let mut level = 0;
     while level < buckets.levels() {
         if progress.cancelled() {
-            return Err(TablebaseError::Cancelled { tier: space.tier_name(tier) });
+            return Err(TablebaseError::Cancelled { tier: name });
         }
         let d = level as u32;
         let win_code = encode(Value::Win(d));
@@ -319,9 +356,8 @@ fn solve_range<S: TierSpace>(
                         let mut preds = Vec::new();
                         let mut indices: Vec<u64> = Vec::new();
                         for &i in chunk {
-                            let pos = space
-                                .position(tier, start + u64::from(i))
-                                .expect("a resolved index has a position");
+                            let pos =
+                                space.position(tier, u64::from(i)).expect("a resolved index has a position");
                             preds.clear();
                             space.predecessors(&pos, &mut preds);
                             indices.clear();
@@ -359,11 +395,16 @@ fn solve_range<S: TierSpace>(
         level += 1;
     }
 
-    // Pass 3: counts in positions. (The atomics become plain codes in
-    // place: the standard library collects a vector's own iterator into
-    // the same allocation when the layouts agree, as here.)
+    // Pass 3: counts in positions.
     let codes: Vec<u16> = codes.into_iter().map(AtomicU16::into_inner).collect();
-    let counts = codes
+    let counts = counts_of(&codes, &orbits, 0);
+    Ok(TierTable { codes, counts })
+}
+
+/// The counts of the entries `codes` with their orbit sizes, the first at
+/// index `start` of its tier.
+pub(crate) fn counts_of(codes: &[u16], orbits: &[u8], start: u64) -> TierCounts {
+    codes
         .par_chunks(CHUNK)
         .enumerate()
         .map(|(c, chunk)| {
@@ -374,8 +415,7 @@ fn solve_range<S: TierSpace>(
             }
             counts
         })
-        .reduce(TierCounts::default, merge_counts);
-    Ok(TierTable { codes, counts })
+        .reduce(TierCounts::default, merge_counts)
 }
 
 /// Counts into `counts` the entry at `index` holding `value` (`None`: an

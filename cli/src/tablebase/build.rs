@@ -13,7 +13,7 @@ pub struct Build<'o> {
     pub tier: Option<String>,
     /// With `tier`, the one chunk of it to build (`--chunk K/N`).
     pub chunk: Option<lapilli_tablebase::Chunk>,
-    /// The most indices of a chunk of a tier without plies inside it
+    /// The most indices of a chunk of a tier's first pass
     /// (`--chunk-indices`; 0: every tier whole).
     pub chunk_indices: u64,
     /// The folder the tables go to.

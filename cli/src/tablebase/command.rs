@@ -14,8 +14,8 @@ pub enum TablebaseCommand {
     /// --tier builds one tier alone from its dependencies' files (--chunk
     /// one chunk of it); --workers runs the tiers on several processes,
     /// --mpi on the ranks of an MPI job (a lapilli built with the cargo
-    /// feature `mpi`), each tier without plies inside it split into
-    /// chunks solved at once (--chunk-indices).
+    /// feature `mpi`), each tier's first pass split into chunks solved
+    /// at once (--chunk-indices).
     ///
     /// Files already in the folder are checked and kept (--rebuild solves
     /// them again). The build locks the folder (a second build is refused,
@@ -52,20 +52,19 @@ pub enum TablebaseCommand {
         /// folder's manifest. `lapilli tablebase plan` lists the tiers.
         #[arg(long, value_name = "NAME")]
         tier: Option<String>,
-        /// With --tier, build only chunk K of N of the tier (e.g. 3/16) into
-        /// its chunk file (`<tier>.K-of-N.ltc`): a tier without plies
-        /// inside it (a placement tier, or one with a removal pending, as
-        /// `plan` marks them) splits into N index ranges solved at once;
-        /// the build of the tier itself then puts the chunk files together
-        /// (solving those missing) and removes them. A tier with plies
-        /// inside it is solved whole (an error of kind `tablebase`).
+        /// With --tier, build only the first pass of chunk K of N of the
+        /// tier (e.g. 3/16) into its chunk file (`<tier>.K-of-N.ltc`): the
+        /// first pass of the solver (every entry's plies generated and
+        /// valued out of the tier, most of the work) splits into N index
+        /// ranges solved at once; the build of the tier itself (--tier with
+        /// the same --chunk-indices) then joins the chunk files (solving
+        /// those missing), runs the level pass and removes them.
         #[arg(long, value_name = "K/N", requires = "tier", value_parser = parse_chunk)]
         chunk: Option<lapilli_tablebase::Chunk>,
-        /// Split each tier without plies inside it into chunks of at most
-        /// this many indices (--workers and --mpi hand the chunks out as
-        /// jobs of their own; --tier solves them in turn, which also
-        /// bounds its memory); 0 solves every tier whole. A build of a
-        /// whole folder in one process solves every tier whole.
+        /// Split each tier's first pass into chunks of at most this many
+        /// indices (--workers and --mpi hand the chunks out as jobs of their
+        /// own; --tier solves them in turn); 0 solves every tier whole. A
+        /// build of a whole folder in one process solves every tier whole.
         #[arg(long, value_name = "INDICES", default_value_t = DEFAULT_CHUNK_INDICES)]
         chunk_indices: u64,
         /// Run the build on N processes of this program, each building one
@@ -158,14 +157,14 @@ pub enum TablebaseCommand {
         /// --max-pieces 5` on a 2-core machine (246 M indices in 159 s).
         #[arg(long, value_name = "INDICES_PER_S", default_value = "1550000", value_parser = parse_rate, requires = "machines")]
         rate: f64,
-        /// Plan the tiers without plies inside them in chunks of at most
+        /// Plan each tier's first pass in chunks of at most
         /// this many indices, solved at once, as `build --workers` and
         /// `--mpi` do (the same option there); 0 plans every tier whole.
         /// The critical path of whole tiers is given beside.
         #[arg(long, value_name = "INDICES", default_value_t = DEFAULT_CHUNK_INDICES)]
         chunk_indices: u64,
         /// Print one JSON object instead of text: {"game", "variant",
-        /// "max_pieces", "tiers": [{"name", "size", "chunkable", "chunks",
+        /// "max_pieces", "tiers": [{"name", "size", "chunks",
         /// "dependencies", "earliest_start", "path_to_end"}...],
         /// "total_indices", "endgame_indices", "largest", "chunk_indices",
         /// "critical_path": {"indices", "share", "tiers"}, "speedup_bound",
@@ -359,7 +358,7 @@ fn command_line(game: &GameArgs) -> Vec<String> {
 }
 
 /// The chunks of at most this many indices (2^26) that `build` and `plan`
-/// split the tiers without plies inside them into: a chunk's working set
+/// split each tier's first pass into: a chunk's working set
 /// is then at most 384 MiB beside its dependencies.
 pub(super) const DEFAULT_CHUNK_INDICES: u64 = 1 << 26;
 

@@ -14,7 +14,7 @@ pub struct Plan<'o> {
     pub machines: Vec<u32>,
     /// Indices a machine solves a second.
     pub rate: f64,
-    /// The most indices of a chunk of a tier without plies inside it (0:
+    /// The most indices of a chunk of a tier's first pass (0:
     /// every tier whole).
     pub chunk_indices: u64,
     /// JSON output.
@@ -139,7 +139,7 @@ impl GameVisitor for Plan<'_> {
                 "{:<12} {:>14} {:>6} {:>16} {:>16}  {}",
                 t.name,
                 t.size,
-                if t.chunkable { t.chunks.to_string() } else { "whole".into() },
+                t.chunks,
                 t.earliest_start,
                 t.path_to_end,
                 if t.dependencies.is_empty() { "-".to_string() } else { t.dependencies.join(" ") }
@@ -174,7 +174,7 @@ impl GameVisitor for Plan<'_> {
         let c = &plan.critical_path;
         let jobs = match self.chunk_indices {
             0 => "whole-tier jobs".to_string(),
-            n => format!("the tiers without plies inside them in chunks of at most {n} indices"),
+            n => format!("each tier's first pass in chunks of at most {n} indices"),
         };
         writeln!(
             out,

@@ -338,7 +338,6 @@ pub(super) fn verify_plan(folder: &TablebaseFolder) -> Plan {
             name: f.header.tier.clone(),
             size: f.header.entries,
             // Verified whole: a tier's check reads its own file.
-            chunkable: false,
             chunks: 1,
             dependencies: Vec::new(),
             earliest_start: 0,
