@@ -52,6 +52,13 @@ fn build_args<'a>(game: &'a str, n: &'a str, dir: &'a TempDir, extra: &[&'a str]
     [&["tablebase", "build", game, "--max-pieces", n, "--out", dir.text(), "--json"][..], extra].concat()
 }
 
+/// `tablebase build six-mens-morris --whole-game --out <dir> --json`,
+/// with `extra` words.
+fn build_whole<'a>(dir: &'a TempDir, extra: &[&'a str]) -> Vec<&'a str> {
+    [&["tablebase", "build", "six-mens-morris", "--whole-game", "--out", dir.text(), "--json"][..], extra]
+        .concat()
+}
+
 /// Asserts that `a` and `b` hold the same tier files and manifest, byte
 /// for byte (lock files left out); returns the number of tier files.
 fn same_files(a: &Path, b: &Path) -> usize {
@@ -161,6 +168,15 @@ fn chunked_tiers_on_three_ranks_give_the_files_of_one_process() {
     assert_eq!(jobs.iter().filter(|j| !j.contains(':')).count(), 20);
     let left = std::fs::read_dir(three.path()).unwrap().map(|e| e.unwrap().file_name());
     assert_eq!(left.filter(|n| n.to_string_lossy().contains("-of-")).count(), 0);
+}
+
+#[test]
+fn the_whole_game_on_three_ranks_in_chunks_is_one_process_build() {
+    let (one, three) = (TempDir::new("mpi-whole-one"), TempDir::new("mpi-whole-three"));
+    json(&build_whole(&one, &[]));
+    let r = ranks_json("3", &build_whole(&three, &["--mpi", "--chunk-indices", "100000"]));
+    assert_eq!(r["built"].as_u64(), Some(119));
+    assert_eq!(same_files(one.path(), three.path()), 119);
 }
 
 /// The tier files in `dir`.

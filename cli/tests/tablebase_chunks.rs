@@ -1,8 +1,9 @@
 //! `lapilli tablebase build` with chunked tiers, as a user runs it: the
 //! tiers' first passes split into chunks that workers solve at once give
-//! the files of one process, chunk files already built are kept by the
-//! next run, a tier is built from chunks built one at a time, and a chunk
-//! badly written is refused.
+//! the files of one process, for the endgame tables and for the whole
+//! game; chunk files already built are kept by the next run, a tier is
+//! built from chunks built one at a time, and a chunk badly written is
+//! refused.
 
 mod common;
 
@@ -125,4 +126,42 @@ fn a_tier_built_from_its_chunks_one_at_a_time_is_the_tier_and_a_bad_chunk_is_ref
         json_error(&[&build_args[..], &["--max-pieces", "4", "--chunk", "1/3"]].concat(), 2);
     assert_eq!(kind, "option", "{message}");
     assert!(message.contains("--chunk 1/3 needs --tier NAME"), "{message}");
+}
+
+#[test]
+fn the_whole_game_on_two_and_three_workers_is_the_build_of_one_process() {
+    let build = |dir: &TempDir, more: &[&str]| {
+        let args = ["tablebase", "build", "six-mens-morris", "--whole-game", "--out", dir.text(), "--json"];
+        json(&[&args[..], more].concat())
+    };
+    let (one, two, three) =
+        (TempDir::new("whole-one"), TempDir::new("whole-two"), TempDir::new("whole-three"));
+    let r = build(&one, &[]);
+    // Every tier `tablebase plan six-mens-morris` lists, placement and
+    // movement, every position of each (the reachable ones and the rest).
+    assert_eq!((r["whole_game"].as_bool(), r["max_pieces"].is_null()), (Some(true), true));
+    assert_eq!((r["built"].as_u64(), r["positions"].as_u64()), (Some(119), Some(77_776_997)));
+    build(&two, &["--workers", "2", "--chunk-indices", "100000"]);
+    build(&three, &["--workers", "3"]);
+    same_tables(&one, &two);
+    same_tables(&one, &three);
+    // The folder answers the start of the game: a draw.
+    let start = "......../........ w 6 6 - six-mens-morris";
+    let p = json(&["tablebase", "probe", one.text(), "--position", start, "--json"]);
+    assert_eq!(p["value"], "draw", "{p}");
+    let (kind, message) = json_error(
+        &[
+            "tablebase",
+            "build",
+            "six-mens-morris",
+            "--whole-game",
+            "--max-pieces",
+            "4",
+            "--out",
+            one.text(),
+            "--json",
+        ],
+        2,
+    );
+    assert_eq!(kind, "usage", "{message}");
 }

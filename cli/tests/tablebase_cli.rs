@@ -472,10 +472,10 @@ fn bad_builds_and_folders_are_refused_with_typed_errors() {
     // (arguments, kind, exit code, words of the message)
     let cases: &[(&[&str], &str, i32, &str)] = &[
         (
-            &["tablebase", "build", "nine-mens-morris", "--max-pieces", "7", "--out", out, "--json"],
+            &["tablebase", "build", "nine-mens-morris", "--max-pieces", "10", "--out", out, "--json"],
             "option",
             2,
-            "from 3 to 5",
+            "from 3 to 9",
         ),
         (
             &["tablebase", "build", "nine-mens-morris", "--max-pieces", "2", "--out", out, "--json"],

@@ -30,9 +30,13 @@ pub struct TableStore {
     pub build: BuildOptions,
 }
 
-/// The builds a variant's endgame tables take (a front end's input).
+/// Builds a variant's tables into a folder, one process: `Some(n)` the
+/// endgame tables to `n` pieces a side, `None` every tier of the whole
+/// game from its start (the tiers of [`TablebaseSupport::plan`]).
 pub type EndgameBuild = Box<
-    dyn Fn(u8, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError> + Send + Sync,
+    dyn Fn(Option<u8>, &Path, &BuildOptions, &dyn Progress) -> Result<Vec<TierReport>, TablebaseError>
+        + Send
+        + Sync,
 >;
 
 /// The plan of a variant's tier graph ([`lapilli_tablebase::plan`]):
@@ -75,12 +79,15 @@ pub struct TablebaseSupport<G: Game> {
     /// The fewest pieces a side has in an endgame table (for morris 3: a
     /// side with two has lost).
     pub min_pieces: u8,
-    /// The most pieces a side may have in the endgame tables
-    /// [`TablebaseSupport::build_endgames`] builds.
+    /// The most pieces a side of the endgame tables the project builds
+    /// and checks as a matter of course (for Nine Men's Morris 5: larger
+    /// sets take hours; [`TablebaseSupport::build_endgames`] builds to
+    /// [`TablebaseSupport::pieces`]).
     pub max_pieces: u8,
     /// Builds the movement-phase endgame tables with at most the given
-    /// number of pieces a side into a folder (dependencies first; files
-    /// already there are reused), returning a report per tier.
+    /// number of pieces a side, or every tier of the whole game, into a
+    /// folder (dependencies first; files already there are reused),
+    /// returning a report per tier.
     pub build_endgames: EndgameBuild,
     /// The pieces a side has in the whole game: the most a plan of the
     /// endgame tables takes ([`TablebaseSupport::plan`]; planning needs no

@@ -7,8 +7,11 @@ use std::sync::Arc;
 
 /// `lapilli tablebase build` with its options.
 pub struct Build<'o> {
-    /// The most pieces a side has in the tables (`None` with `tier`).
+    /// The most pieces a side has in the tables (`None` with `tier` or
+    /// `whole_game`).
     pub max_pieces: Option<u8>,
+    /// Every tier of the whole game from its start (`--whole-game`).
+    pub whole_game: bool,
     /// The one tier to build, by name, from its dependencies' files.
     pub tier: Option<String>,
     /// With `tier`, the one chunk of it to build (`--chunk K/N`).
@@ -110,8 +113,11 @@ pub struct BuildJson {
     pub game: &'static str,
     /// The variant as the files name it.
     pub variant: String,
-    /// The most pieces a side has (null for a build of one tier).
+    /// The most pieces a side has (null for a build of one tier or of the
+    /// whole game).
     pub max_pieces: Option<u8>,
+    /// Whether every tier of the whole game was built (`--whole-game`).
+    pub whole_game: bool,
     /// The folder.
     pub dir: String,
     /// Each tier in build order (dependencies first).
@@ -178,7 +184,7 @@ impl GameVisitor for Build<'_> {
                 format!("tablebase build: --chunk {chunk} needs --tier NAME, the tier it is a chunk of"),
             ));
         }
-        check_max_pieces(self.max_pieces, v.name(), support.min_pieces, support.max_pieces)?;
+        check_max_pieces(self.max_pieces, v.name(), support.min_pieces, support.pieces)?;
         let options = BuildOptions {
             threads: self.threads,
             memory: self.memory_mib.map(|m| m.saturating_mul(1 << 20)),
@@ -190,7 +196,10 @@ impl GameVisitor for Build<'_> {
         let log = self.log.as_deref().map(super::TierLog::open).transpose()?.map(Arc::new);
         let progress = BuildProgress::new(self.json).with_stop(Arc::clone(&stop)).with_log(log.clone());
         let started = Instant::now();
-        let built = match (&self.tier, self.max_pieces, self.workers) {
+        // The set of tiers: the endgame tables to n pieces a side, or
+        // (None) the whole game.
+        let set = if self.whole_game { Some(None) } else { self.max_pieces.map(Some) };
+        let built = match (&self.tier, set, self.workers) {
             (Some(tier), _, _) => {
                 // A name the rules can read but no position of the game has
                 // (`w2b2`: the game is over below three pieces) is refused
@@ -213,7 +222,7 @@ impl GameVisitor for Build<'_> {
                 (support.build_tier)(&job, &self.dir, &options, &progress).map(|r| vec![r])
             }
             (None, Some(n), Some(workers)) => {
-                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?.chunked(self.chunk_indices);
+                let plan = (support.plan)(n).map_err(tablebase_error)?.chunked(self.chunk_indices);
                 self.remove_damaged(
                     &plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
                     &progress,
@@ -235,11 +244,11 @@ impl GameVisitor for Build<'_> {
                 return self.report(&v, tiers, started);
             }
             (None, Some(n), None) if self.mpi.is_some() => {
-                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?.chunked(self.chunk_indices);
+                let plan = (support.plan)(n).map_err(tablebase_error)?.chunked(self.chunk_indices);
                 return super::mpi::build(self, &v, &support, &plan, &stop, &progress, started);
             }
             (None, Some(n), None) => {
-                let plan = (support.plan)(Some(n)).map_err(tablebase_error)?;
+                let plan = (support.plan)(n).map_err(tablebase_error)?;
                 self.remove_damaged(
                     &plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
                     &progress,
@@ -249,7 +258,7 @@ impl GameVisitor for Build<'_> {
             (None, None, _) => {
                 return Err(CliError::new(
                     Kind::Option,
-                    "tablebase build: give --max-pieces N or --tier NAME",
+                    "tablebase build: give --max-pieces N, --whole-game or --tier NAME",
                 ))
             }
         };
@@ -328,6 +337,7 @@ impl Build<'_> {
             game: v.name(),
             variant: v.id(),
             max_pieces: self.max_pieces,
+            whole_game: self.whole_game,
             dir: self.dir.display().to_string(),
             built: tiers.iter().filter(|t| !t.reused).count(),
             reused: tiers.iter().filter(|t| t.reused).count(),
@@ -344,6 +354,9 @@ impl Build<'_> {
         }
         match (&self.tier, report.max_pieces) {
             (Some(tier), _) => writeln!(out, "{}: tier {tier} in {}", v.title(), report.dir)?,
+            (None, _) if report.whole_game => {
+                writeln!(out, "{}: every tier of the whole game in {}", v.title(), report.dir)?
+            }
             (None, n) => writeln!(
                 out,
                 "{}: movement-phase tables up to {} pieces a side in {}",

@@ -9,7 +9,8 @@ use clap::Subcommand;
 pub enum TablebaseCommand {
     /// Build the movement-phase endgame tables (both hands empty, flying
     /// at three where the rules fly) of every material with 3 to N pieces
-    /// a side, each tier after the tiers it leads to, one file per tier
+    /// a side, or with --whole-game every tier of the game from its
+    /// start, each tier after the tiers it leads to, one file per tier
     /// (`<tier>.ltb`, e.g. w3b3.ltb, w3b3x.ltb with a removal pending).
     /// --tier builds one tier alone from its dependencies' files (--chunk
     /// one chunk of it); --workers runs the tiers on several processes,
@@ -38,10 +39,18 @@ pub enum TablebaseCommand {
             long,
             value_name = "N",
             help = super::max_pieces_help(),
-            required_unless_present = "tier",
-            conflicts_with = "tier"
+            required_unless_present_any = ["tier", "whole_game"],
+            conflicts_with_all = ["tier", "whole_game"]
         )]
         max_pieces: Option<u8>,
+        /// Build every tier of the whole game from its start instead of
+        /// the endgame tables: for morris the placement phase and the
+        /// movement phase, the tiers `tablebase plan <game>` lists (for
+        /// Nine Men's Morris 53.4 G indices, hours on one machine: see the
+        /// costed plan). The folder then answers every position of the
+        /// game.
+        #[arg(long, conflicts_with = "tier")]
+        whole_game: bool,
         /// Build this one tier (e.g. w3b3, w3b3x, w2b1h5.6) from the files
         /// of the tiers it leads to, which must be in the folder already
         /// (those missing are named, an error of kind `tablebase`), instead
@@ -278,6 +287,7 @@ impl TablebaseCommand {
             TablebaseCommand::Build {
                 game,
                 max_pieces,
+                whole_game,
                 tier,
                 chunk,
                 chunk_indices,
@@ -298,6 +308,7 @@ impl TablebaseCommand {
                 let game_args = command_line(&game);
                 let command = Build {
                     max_pieces,
+                    whole_game,
                     tier,
                     chunk,
                     chunk_indices,

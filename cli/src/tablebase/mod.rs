@@ -80,7 +80,7 @@ pub fn max_pieces_help() -> String {
     impl GameVisitor for Range {
         type Output = Option<(u8, u8)>;
         fn visit<V: VariantDescriptor>(self, v: V) -> Option<(u8, u8)> {
-            v.tablebases().map(|s| (s.min_pieces, s.max_pieces))
+            v.tablebases().map(|s| (s.min_pieces, s.pieces))
         }
     }
     let ranges: Vec<String> = registry::game_names::<Games>()

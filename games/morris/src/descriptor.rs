@@ -390,7 +390,11 @@ impl registry::VariantDescriptor for GameVariant {
             max_pieces,
             build_endgames: Box::new(move |n, dir, options, progress| {
                 let space = new_space();
-                tablebase::build(&space, &space.movement_tiers(n), dir, options, progress)
+                let tiers = match n {
+                    Some(n) => space.movement_tiers(n),
+                    None => space.game_tiers(),
+                };
+                tablebase::build(&space, &tiers, dir, options, progress)
             }),
             pieces: rules.variant.pieces(),
             plan: Box::new(move |n| {
@@ -516,7 +520,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let six = variant("six-mens-morris", &[]);
         let support = six.tablebases().unwrap();
-        let reports = (support.build_endgames)(3, &dir, &BuildOptions::default(), &Silent).unwrap();
+        let reports = (support.build_endgames)(Some(3), &dir, &BuildOptions::default(), &Silent).unwrap();
         let names: Vec<&str> = reports.iter().map(|r| r.tier.as_str()).collect();
         assert_eq!(names, ["w3b3x", "w3b3"]);
         let folder = lapilli_tablebase::TablebaseFolder::open(&dir).unwrap();
