@@ -165,3 +165,44 @@ fn the_whole_game_on_two_and_three_workers_is_the_build_of_one_process() {
     );
     assert_eq!(kind, "usage", "{message}");
 }
+
+#[test]
+fn workers_refuse_a_folder_of_another_variant_and_a_chunk_of_another_count() {
+    let dir = TempDir::new("chunks-other-variant");
+    let build = |game: &[&'static str], more: &[&'static str]| -> Vec<String> {
+        let tail = ["--max-pieces", "3", "--out", dir.text(), "--json"];
+        let words = [&["tablebase", "build"][..], game, &tail, more].concat();
+        words.into_iter().map(String::from).collect()
+    };
+    let run = |words: Vec<String>| json(&words.iter().map(String::as_str).collect::<Vec<_>>());
+    run(build(&["six-mens-morris", "--flying"], &[]));
+    // The tables of the flying variant, complete, are not kept for the
+    // plain one, nor for another game.
+    for game in [&["six-mens-morris"][..], &["nine-mens-morris"][..]] {
+        let words = build(game, &["--workers", "2"]);
+        let (kind, message) = json_error(&words.iter().map(String::as_str).collect::<Vec<_>>(), 2);
+        assert_eq!(kind, "tablebase", "{message}");
+        assert!(message.contains(r#"a table of variant "six-mens-morris+flying", but variant"#), "{message}");
+    }
+    // A chunk of another count than --chunk-indices gives the tier.
+    let (kind, message) = json_error(
+        &[
+            "tablebase",
+            "build",
+            "six-mens-morris",
+            "--flying",
+            "--tier",
+            "w4b3x",
+            "--chunk",
+            "1/5",
+            "--chunk-indices",
+            "20000",
+            "--out",
+            dir.text(),
+            "--json",
+        ],
+        2,
+    );
+    assert_eq!(kind, "tablebase", "{message}");
+    assert!(message.contains("the tier splits into 3 chunks of at most 20000 indices, not 5"), "{message}");
+}

@@ -89,6 +89,10 @@ pub struct TablebaseSupport<G: Game> {
     /// folder (dependencies first; files already there are reused),
     /// returning a report per tier.
     pub build_endgames: EndgameBuild,
+    /// The index scheme of the variant's tier files
+    /// (`TierSpace::scheme`, e.g. `morris-pair-index/2`): a folder of
+    /// another scheme is another version's.
+    pub scheme: String,
     /// The pieces a side has in the whole game: the most a plan of the
     /// endgame tables takes ([`TablebaseSupport::plan`]; planning needs no
     /// memory, building may not fit).

@@ -246,6 +246,8 @@ pub fn build<S: TierSpace>(
         let path = dir.join(TierFile::file_name(&name));
         if !options.rebuild && path.exists() {
             let (file, _) = TierFile::read(&path, space, Some(tier))?;
+            // Chunk files left beside a finished tier are of no use.
+            crate::lock::remove_chunks_of(dir, &name)?;
             let report = TierReport { tier: name, file, millis: 0, memory: 0, reused: true };
             progress.finish_tier(&report);
             reports.push(report);
@@ -254,6 +256,9 @@ pub fn build<S: TierSpace>(
         let Some(report) = solve_to_file(space, tier, dir, &pool, progress)? else {
             return Err(interrupted(&reports));
         };
+        // The chunk files of a build on workers that stopped are of no
+        // use once the tier's file is written.
+        crate::lock::remove_chunks_of(dir, &name)?;
         progress.finish_tier(&report);
         reports.push(report);
     }

@@ -202,13 +202,16 @@ impl TierChunk {
         self.candidates.is_empty()
     }
 
-    /// The counts of the values the first pass gave its entries, in
-    /// positions (the example of the longest DTM named by its index in
-    /// the tier): for a tier without plies inside it, whose first pass
-    /// values every entry, the chunk's share of the tier's counts; with
-    /// plies inside the tier, the entries the level pass resolves still
-    /// count as draws.
+    /// The counts of the chunk's values, in positions (the example of the
+    /// longest DTM named by its index in the tier): for a tier without
+    /// plies inside it, whose first pass values every entry, the chunk's
+    /// share of the tier's counts; for a tier with plies inside it, whose
+    /// values the level pass gives, its unused indices alone.
     pub fn counts(&self) -> TierCounts {
+        if self.internal {
+            let unused = self.candidates.iter().filter(|&&c| c == super::table::NONE).count() as u64;
+            return TierCounts { unused, ..TierCounts::default() };
+        }
         crate::solver::counts_of(&self.candidates, &self.orbits, self.start)
     }
 

@@ -77,7 +77,7 @@ pub fn build_tier<S: TierSpace>(
     let name = space.tier_name(tier);
     let file_name = TierFile::file_name(&name);
     if let Some(budget) = options.memory {
-        let needed = working_set(space, tier);
+        let needed = tier_memory(space, tier, dir, options);
         if needed > budget {
             return Err(TablebaseError::MemoryBudget { tier: name, needed, budget });
         }
@@ -139,6 +139,20 @@ pub fn build_tier<S: TierSpace>(
     Ok(report)
 }
 
+/// The bytes building `tier` into `dir` takes under `options`: its
+/// working set ([`working_set`]), but only its own 6 bytes an index when
+/// it is chunked and every chunk file is there (its chunks are joined and
+/// finished, no dependency loaded).
+fn tier_memory<S: TierSpace>(space: &S, tier: S::Tier, dir: &Path, options: &BuildOptions) -> u64 {
+    let name = space.tier_name(tier);
+    match chunks_of(space, tier, options) {
+        of if of > 1 && Chunk::all(of).all(|c| dir.join(c.file_name(&name)).is_file()) => {
+            crate::cost::working_set(space.size(tier), [])
+        }
+        _ => working_set(space, tier),
+    }
+}
+
 /// The chunks `tier` is built in under `options`: 1 without
 /// [`BuildOptions::chunk_indices`].
 pub(crate) fn chunks_of<S: TierSpace>(space: &S, tier: S::Tier, options: &BuildOptions) -> u32 {
@@ -198,6 +212,7 @@ fn assemble<S: TierSpace>(
             Some(j) => j.append(pass, &name)?,
         }
     }
+    let loaded_any = loaded.is_some();
     drop(loaded);
     let Some(joined) = joined else { return Ok(None) };
     let table = match pool.install(|| resolve_tier(space, tier, joined, progress)) {
@@ -206,11 +221,15 @@ fn assemble<S: TierSpace>(
     };
     let file = TierFile::write(&dir.join(TierFile::file_name(&name)), space, tier, &table)?;
     lock::remove_chunks_of(dir, &name)?;
+    let memory = match loaded_any {
+        true => working_set(space, tier),
+        false => crate::cost::working_set(space.size(tier), []),
+    };
     Ok(Some(TierReport {
         tier: name,
         file,
         millis: started.elapsed().as_millis() as u64,
-        memory: working_set(space, tier),
+        memory,
         reused: false,
     }))
 }
@@ -230,8 +249,10 @@ fn assemble<S: TierSpace>(
 /// the counts of its first pass ([`TierChunk::counts`]).
 ///
 /// # Errors
-/// [`TablebaseError::Chunk`] for a chunk number beyond the count;
-/// otherwise as [`build_tier`].
+/// [`TablebaseError::Chunk`] for a chunk number beyond the count, or a
+/// count other than the one [`BuildOptions::chunk_indices`] gives the
+/// tier (the tier's build would not join it); otherwise as
+/// [`build_tier`].
 pub fn build_chunk<S: TierSpace>(
     space: &S,
     tier: S::Tier,
@@ -242,6 +263,20 @@ pub fn build_chunk<S: TierSpace>(
 ) -> Result<TierReport, TablebaseError> {
     crate::solver::check_chunk(space, tier, chunk)?;
     let name = space.tier_name(tier);
+    let of = chunks_of(space, tier, options);
+    if chunk.of != of {
+        // The tier's build would join another chunking and drop this one.
+        return Err(TablebaseError::Chunk {
+            tier: name,
+            chunk: chunk.to_string(),
+            what: format!(
+                "the tier splits into {of} chunks of at most {} indices, not {}: give the chunk indices its \
+                 build is given",
+                options.chunk_indices.unwrap_or(0),
+                chunk.of
+            ),
+        });
+    }
     let job = Job { tier: name.clone(), chunk: Some(chunk) }.to_string();
     let range = chunk.range(space.size(tier));
     let len = range.end - range.start;

@@ -324,7 +324,8 @@ impl lapilli_registry::GameVisitor for BuildEndgames {
     fn visit<V: lapilli_registry::VariantDescriptor>(self, v: V) -> Vec<String> {
         let support = v.tablebases().unwrap();
         let options = lapilli_tablebase::BuildOptions::default();
-        let reports = (support.build_endgames)(Some(3), &self.0, &options, &lapilli_tablebase::Silent).unwrap();
+        let reports =
+            (support.build_endgames)(Some(3), &self.0, &options, &lapilli_tablebase::Silent).unwrap();
         reports.into_iter().map(|r| r.tier).collect()
     }
 }

@@ -133,8 +133,9 @@ pub struct BuildJson {
     /// The process's peak resident memory, bytes (null where the system
     /// does not report it).
     pub peak_memory_bytes: Option<u64>,
-    /// The folder's manifest, written last.
-    pub manifest: String,
+    /// The folder's manifest, written last (null for a build of a chunk,
+    /// which writes none).
+    pub manifest: Option<String>,
 }
 
 /// The error of a build stopped by `signal` after the tiers `complete` of
@@ -231,6 +232,7 @@ impl GameVisitor for Build<'_> {
                     workers,
                     game_args: &self.game_args,
                     variant: v.id(),
+                    scheme: support.scheme.clone(),
                     dir: &self.dir,
                     threads: self.threads,
                     memory_mib: self.memory_mib,
@@ -345,7 +347,7 @@ impl Build<'_> {
             tiers,
             millis,
             peak_memory_bytes: peak_memory_bytes(),
-            manifest: self.dir.join(MANIFEST_FILE).display().to_string(),
+            manifest: self.chunk.is_none().then(|| self.dir.join(MANIFEST_FILE).display().to_string()),
         };
         let out = self.out;
         if self.json {
@@ -414,7 +416,16 @@ impl Build<'_> {
             report.positions,
             report.millis
         )?;
-        writeln!(out, "manifest of every tier file written to {}", report.manifest)?;
+        match (&report.manifest, &self.tier, self.chunk) {
+            (Some(manifest), _, _) => writeln!(out, "manifest of every tier file written to {manifest}")?,
+            (None, Some(tier), Some(chunk)) => writeln!(
+                out,
+                "the first pass of chunk {chunk} written to {}: the build of tier {tier} with the same \
+                 --chunk-indices joins its chunks",
+                self.dir.join(chunk.file_name(tier)).display()
+            )?,
+            _ => {}
+        }
         Ok(())
     }
 }

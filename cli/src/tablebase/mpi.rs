@@ -374,7 +374,14 @@ pub(super) fn build<V: VariantDescriptor>(
         build.remove_damaged(&plan.tiers.iter().map(|t| t.name.clone()).collect::<Vec<_>>(), progress);
     let log = build.log.as_deref().map(TierLog::open).transpose();
     let tiers = cleared.and(log).and_then(|log| {
-        let front = Front { dir: &dir, rebuild: build.rebuild, log: log.as_ref(), name: ranks(world.size) };
+        let front = Front {
+            dir: &dir,
+            rebuild: build.rebuild,
+            log: log.as_ref(),
+            name: ranks(world.size),
+            variant: v.id(),
+            scheme: support.scheme.clone(),
+        };
         front.run(plan, stop, progress, |schedule, done| world.schedule(schedule, stop, job, done))
     });
     world.stop_all();

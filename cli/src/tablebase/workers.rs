@@ -32,6 +32,8 @@ pub struct Workers<'a> {
     /// The variant id the workers must report building (the files'
     /// variant).
     pub variant: String,
+    /// The index scheme of the files.
+    pub scheme: String,
     /// The folder.
     pub dir: &'a Path,
     /// Threads per child; 0 for the cores shared out among the children.
@@ -112,14 +114,36 @@ fn start(mut command: Command, job: &Job) -> Result<Running> {
 /// checks it, keeps it and lists it.
 ///
 /// # Errors
-/// As [`TablebaseFolder::open`]; a file that does not pass its checksum
-/// (kind `tablebase`: remove it or build with --rebuild).
-fn finished_tiers(dir: &Path) -> Result<BTreeSet<String>> {
+/// As [`TablebaseFolder::open`]; a file of another variant than
+/// `variant` or of another index scheme than `scheme`, or that does not
+/// pass its checksum (kind `tablebase`: remove it or build with
+/// --rebuild).
+fn finished_tiers(dir: &Path, variant: &str, scheme: &str) -> Result<BTreeSet<String>> {
     let mut finished = BTreeSet::new();
     if !dir.is_dir() {
         return Ok(finished);
     }
     let folder = list_folder(dir)?;
+    // Every table there must be of the variant asked for, in this
+    // version's index scheme, as a build in one process checks: kept
+    // otherwise, they would answer for another game.
+    for f in folder.files() {
+        let h = &f.header;
+        if h.variant != variant {
+            return Err(tablebase_error(lapilli_tablebase::TablebaseError::Mismatch {
+                path: f.path.clone(),
+                found: format!("variant {:?}", h.variant),
+                expected: format!("variant {variant:?}"),
+            }));
+        }
+        if h.scheme != scheme {
+            return Err(tablebase_error(lapilli_tablebase::TablebaseError::OtherScheme {
+                path: f.path.clone(),
+                found: h.scheme.clone(),
+                expected: scheme.to_string(),
+            }));
+        }
+    }
     let ManifestState::Present(manifest) = folder.manifest() else { return Ok(finished) };
     for f in folder.files() {
         if f.listed_in(manifest) {
@@ -172,6 +196,8 @@ impl Workers<'_> {
             rebuild: self.rebuild,
             log: self.log,
             name: format!("{} workers", self.workers),
+            variant: self.variant.clone(),
+            scheme: self.scheme.clone(),
         };
         front.run(plan, stop, progress, |schedule, done| {
             run_children(
@@ -199,6 +225,10 @@ pub(super) struct Front<'a> {
     pub log: Option<&'a super::TierLog>,
     /// What the progress bar calls the build, e.g. `2 workers`.
     pub name: String,
+    /// The variant id of the tables (the files' headers).
+    pub variant: String,
+    /// Their index scheme.
+    pub scheme: String,
 }
 
 impl Front<'_> {
@@ -219,7 +249,11 @@ impl Front<'_> {
         progress: &BuildProgress,
         hand_out: impl FnOnce(&mut Schedule, &mut dyn FnMut(&str, BuiltTierJson)) -> Option<CliError>,
     ) -> Result<Vec<BuiltTierJson>> {
-        let finished = if self.rebuild { BTreeSet::new() } else { finished_tiers(self.dir)? };
+        let finished = if self.rebuild {
+            BTreeSet::new()
+        } else {
+            finished_tiers(self.dir, &self.variant, &self.scheme)?
+        };
         std::fs::create_dir_all(self.dir).map_err(|e| {
             CliError::new(Kind::Io, format!("--out: cannot create the folder: {}: {e}", self.dir.display()))
         })?;
@@ -427,6 +461,10 @@ fn worker_result(tier: &str, variant: &str, out: Output) -> Result<BuiltTierJson
     Err(worker_error(tier, json.as_ref(), &out))
 }
 
+/// What to do after a worker was killed.
+const AGAIN: &str =
+    " (killed, or out of memory?); run the same build again: it keeps the tiers and chunks complete";
+
 /// The error of the worker of `tier` that ended without its tier's report
 /// (`json`: its standard output, read as JSON), with the tier named: of
 /// the kind it reported; kind `resources` for a worker killed, stopped by
@@ -445,9 +483,13 @@ pub(super) fn worker_error(tier: &str, json: Option<&serde_json::Value>, out: &O
         // Stopped by a signal someone sent it alone (its own report says
         // so, of the kind `interrupted` this process was not): the
         // machine's doing, with its words.
-        (None, Some(said)) => (Kind::Resources, format!("the worker ended with {}: {said}", out.status)),
+        (None, Some(said)) => {
+            (Kind::Resources, format!("the worker ended with {}: {said}{AGAIN}", out.status))
+        }
         // Killed or crashed before it could say why.
-        (None, None) => (Kind::Resources, format!("the worker ended with {} and no report", out.status)),
+        (None, None) => {
+            (Kind::Resources, format!("the worker ended with {} and no report{AGAIN}", out.status))
+        }
     };
     CliError::new(kind, format!("tier {tier}: {message}"))
 }

@@ -396,6 +396,7 @@ impl registry::VariantDescriptor for GameVariant {
                 };
                 tablebase::build(&space, &tiers, dir, options, progress)
             }),
+            scheme: new_space().scheme(),
             pieces: rules.variant.pieces(),
             plan: Box::new(move |n| {
                 let space = new_space();
