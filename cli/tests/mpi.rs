@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::tables::lengthen_a_win;
+use common::tables::{lengthen_a_win, same_files};
 use common::{children_of, json, lapilli, TempDir};
 use serde_json::Value as Json;
 use std::path::Path;
@@ -57,29 +57,6 @@ fn build_args<'a>(game: &'a str, n: &'a str, dir: &'a TempDir, extra: &[&'a str]
 fn build_whole<'a>(dir: &'a TempDir, extra: &[&'a str]) -> Vec<&'a str> {
     [&["tablebase", "build", "six-mens-morris", "--whole-game", "--out", dir.text(), "--json"][..], extra]
         .concat()
-}
-
-/// Asserts that `a` and `b` hold the same tier files and manifest, byte
-/// for byte (lock files left out); returns the number of tier files.
-fn same_files(a: &Path, b: &Path) -> usize {
-    let names = |dir: &Path| {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".ltb") || n == "manifest.txt")
-            .collect();
-        names.sort();
-        names
-    };
-    let (x, y) = (names(a), names(b));
-    assert_eq!(x, y);
-    for name in &x {
-        assert!(
-            std::fs::read(a.join(name)).unwrap() == std::fs::read(b.join(name)).unwrap(),
-            "{name} differs"
-        );
-    }
-    x.len() - 1
 }
 
 /// The tiers of a verification report, the wall times left out.

@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::tables::same_files;
 use common::{json, json_error, TempDir};
 use serde_json::Value as Json;
 
@@ -17,27 +18,10 @@ fn six(dir: &TempDir, extra: &[&str]) -> Json {
     json(&[&args[..], extra].concat())
 }
 
-/// The tier files and manifest of `dir`, sorted.
-fn tables(dir: &TempDir) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".ltb") || n == "manifest.txt")
-        .collect();
-    names.sort();
-    names
-}
-
 /// Asserts that `a` and `b` hold the same tables byte for byte and no
 /// chunk file (nor its lock) is left in `b`.
 fn same_tables(a: &TempDir, b: &TempDir) {
-    assert_eq!(tables(a), tables(b));
-    for name in tables(a) {
-        assert!(
-            std::fs::read(a.join(&name)).unwrap() == std::fs::read(b.join(&name)).unwrap(),
-            "{name} differs"
-        );
-    }
+    same_files(a.path(), b.path());
     let left: Vec<String> = std::fs::read_dir(b.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -38,7 +38,6 @@ use super::table::TierCounts;
 use super::TierSpace;
 use lapilli_game::alloc::try_reserve_exact;
 use std::fmt;
-use std::io::Write;
 use std::ops::Range;
 use std::path::Path;
 use std::str::FromStr;
@@ -295,17 +294,7 @@ pub(crate) fn write_chunk<S: TierSpace>(
     }
     let crc = crc32fast::hash(&out);
     out.extend_from_slice(&crc.to_le_bytes());
-    let tmp = super::lock::temp_path(path);
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(&out)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        TablebaseError::io(path, e)
-    })
+    super::lock::write_atomically(path, &out)
 }
 
 /// Reads the chunk file at `path`: the first pass of `chunk` of `tier`,

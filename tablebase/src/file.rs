@@ -24,7 +24,7 @@ use super::error::TablebaseError;
 use super::table::{decode, encode, TierCounts, TierTable, NONE};
 use super::TierSpace;
 use lapilli_game::Value;
-use std::io::{self, Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 /// The first 8 bytes of every tier file.
@@ -203,17 +203,7 @@ impl TierFile {
         table: &TierTable,
     ) -> Result<TierFile, TablebaseError> {
         let (header, bytes) = TierFile::encode(space, tier, table)?;
-        let tmp = super::lock::temp_path(path);
-        let write = || -> io::Result<()> {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(&bytes)?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            TablebaseError::io(path, e)
-        })?;
+        super::lock::write_atomically(path, &bytes)?;
         Ok(header)
     }
 

@@ -172,6 +172,27 @@ pub(crate) fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
 }
 
+/// Writes `bytes` to `path` through a temporary name ([`temp_path`])
+/// synced and renamed into place, so that a reader never sees half a
+/// file; the temporary file is removed when the write fails.
+///
+/// # Errors
+/// [`TablebaseError::Io`] naming `path`.
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), TablebaseError> {
+    use std::io::Write;
+    let tmp = temp_path(path);
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        TablebaseError::io(path, e)
+    })
+}
+
 /// Whether `name` is a temporary file a build of this crate leaves behind
 /// when it is killed: [`temp_path`]'s names, and the `<tier>.ltb.tmp` of
 /// older builds.

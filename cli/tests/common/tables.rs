@@ -1,4 +1,5 @@
-//! Tier files changed on purpose, for the tests of `tablebase verify`.
+//! Tier files compared byte for byte, and changed on purpose for the
+//! tests of `tablebase verify`.
 
 use lapilli_tablebase::{Manifest, TierFile};
 use std::path::Path;
@@ -28,4 +29,28 @@ pub fn lengthen_a_win(dir: &Path, tier: &str) -> (u64, u64) {
     manifest.tiers.iter_mut().filter(|e| e.tier == tier).for_each(|e| e.crc32 = crc);
     manifest.write(dir).unwrap();
     (index as u64, u64::from(dtm))
+}
+
+/// Asserts that `a` and `b` hold the same tier files and manifest, byte
+/// for byte (lock and chunk files left out); returns the number of tier
+/// files.
+pub fn same_files(a: &Path, b: &Path) -> usize {
+    let names = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".ltb") || n == "manifest.txt")
+            .collect();
+        names.sort();
+        names
+    };
+    let (x, y) = (names(a), names(b));
+    assert_eq!(x, y);
+    for name in &x {
+        assert!(
+            std::fs::read(a.join(name)).unwrap() == std::fs::read(b.join(name)).unwrap(),
+            "{name} differs"
+        );
+    }
+    x.len() - 1
 }
