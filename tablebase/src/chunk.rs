@@ -33,7 +33,7 @@
 //! and removes them once the tier's file is written.
 
 use super::error::TablebaseError;
-use super::file::{put_text, Reader, FORMAT_VERSION};
+use super::file::{checked_body, put_text, Reader, FORMAT_VERSION};
 use super::table::TierCounts;
 use super::TierSpace;
 use lapilli_game::alloc::try_reserve_exact;
@@ -320,17 +320,7 @@ pub(crate) fn read_chunk<S: TierSpace>(
     if bytes.len() < CHUNK_MAGIC.len() + 4 || bytes[..CHUNK_MAGIC.len()] != CHUNK_MAGIC {
         return Err(TablebaseError::BadMagic { path: path.to_path_buf() });
     }
-    let (body, trailer) = bytes.split_at(bytes.len() - 4);
-    let stored = u32::from_le_bytes(trailer.try_into().expect("4 bytes"));
-    let computed = crc32fast::hash(body);
-    if stored != computed {
-        return Err(TablebaseError::Checksum {
-            path: path.to_path_buf(),
-            part: "file",
-            found: stored,
-            computed,
-        });
-    }
+    let body = checked_body(&bytes, path)?;
     let mut r = Reader { bytes: body, at: CHUNK_MAGIC.len(), path };
     let version = r.u16()?;
     if version != FORMAT_VERSION {

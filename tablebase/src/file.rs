@@ -106,6 +106,30 @@ impl<'a> Reader<'a> {
 /// names are those of the registry and the tiers, all far shorter).
 const MAX_NAME: usize = 255;
 
+/// The bytes of a file read whole, `bytes`, before its last 4, which
+/// must hold their CRC-32 (IEEE).
+///
+/// # Errors
+/// [`TablebaseError::Checksum`] naming `path`, when they do not (or the
+/// file is shorter than its checksum).
+pub(crate) fn checked_body<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a [u8], TablebaseError> {
+    let (body, trailer) = bytes.split_at(bytes.len().saturating_sub(4));
+    let stored = match <[u8; 4]>::try_from(trailer) {
+        Ok(t) => u32::from_le_bytes(t),
+        Err(_) => 0,
+    };
+    let computed = crc32fast::hash(body);
+    if trailer.len() != 4 || stored != computed {
+        return Err(TablebaseError::Checksum {
+            path: path.to_path_buf(),
+            part: "file",
+            found: stored,
+            computed,
+        });
+    }
+    Ok(body)
+}
+
 pub(crate) fn put_text(out: &mut Vec<u8>, s: &str) {
     debug_assert!(s.len() <= MAX_NAME, "a name longer than a header holds: {s}");
     out.extend_from_slice(&(s.len() as u16).to_le_bytes());
@@ -375,17 +399,7 @@ impl TierFile {
                 what: format!("{found} bytes where the header announces {expected}"),
             });
         }
-        let body = &bytes[..bytes.len() - 4];
-        let stored = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
-        let computed = crc32fast::hash(body);
-        if stored != computed {
-            return Err(TablebaseError::Checksum {
-                path: path.to_path_buf(),
-                part: "file",
-                found: stored,
-                computed,
-            });
-        }
+        checked_body(bytes, path)?;
         let n = header.entries as usize;
         let width = usize::from(header.dtm_width);
         let wdl = r.take(n.div_ceil(4))?;
