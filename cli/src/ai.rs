@@ -212,6 +212,12 @@ impl<V: VariantDescriptor> Evaluate<V::Position> for Eval<'_, V> {
             Eval::Probing(p) => p.probe(pos),
         }
     }
+    fn futility_margin(&self) -> Option<i32> {
+        match self {
+            Eval::Plain(h) => h.futility_margin(),
+            Eval::Probing(p) => p.futility_margin(),
+        }
+    }
 }
 
 /// The kinds of computer players.

@@ -472,6 +472,16 @@ pub trait Evaluate<G> {
     fn probe(&self, _pos: &G) -> Option<crate::score::Value> {
         None
     }
+
+    /// The margin of reverse futility pruning, in evaluation units per ply
+    /// to go, when this evaluation has one: how far the score of a quiet
+    /// position can move in one ply, so that a position whose static
+    /// evaluation exceeds beta by `margin * depth` at a shallow depth is
+    /// taken as a cutoff without a search (`lapilli_search::Options`'s
+    /// `with_futility_pruning`). `None` (the default): no such pruning.
+    fn futility_margin(&self) -> Option<i32> {
+        None
+    }
 }
 
 impl<G, F: Fn(&G) -> i32> Evaluate<G> for F {

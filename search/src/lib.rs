@@ -34,8 +34,8 @@ mod stats;
 mod tt;
 
 pub use engine::{
-    lmr_reduction, Analysis, Engine, Limits, Options, StopHandle, EVAL_CACHE_SLOTS, LMR_FIRST_MOVE,
-    LMR_MIN_DEPTH, MAX_DEPTH,
+    lmr_reduction, Analysis, Engine, Limits, Options, StopHandle, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH,
+    LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH,
 };
 pub use minimax::{minimax, minimax_root_scores};
 pub use player::SearchPlayer;

@@ -19,6 +19,9 @@ pub struct Stats {
     /// Static evaluations found in the evaluation cache
     /// ([`crate::Options::with_eval_cache`]).
     pub eval_cache_hits: u64,
+    /// Nodes cut by reverse futility pruning
+    /// ([`crate::Options::with_futility_pruning`]).
+    pub futility_cuts: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -30,6 +33,7 @@ impl std::ops::AddAssign for Stats {
         self.reductions += other.reductions;
         self.re_searches += other.re_searches;
         self.eval_cache_hits += other.eval_cache_hits;
+        self.futility_cuts += other.futility_cuts;
     }
 }
 

@@ -1,15 +1,17 @@
-//! Late-move reductions ([`Options::with_late_move_reductions`]) on a
-//! game wide enough for them to apply: three-heap Nim, where the side to
-//! move wins exactly when the heaps' xor is not 0 (Bouton, 1901). The
-//! reductions change scores at a fixed depth, so they are checked by what
-//! must survive them: legal principal variations that account for the
-//! score, proven results that are real (the right winner, never faster
-//! than the full-width search proves), and reductions that do happen.
+//! The selective techniques, late-move reductions
+//! ([`Options::with_late_move_reductions`]) and reverse futility pruning
+//! ([`Options::with_futility_pruning`]), on a game wide enough for them to
+//! apply: three-heap Nim, where the side to move wins exactly when the
+//! heaps' xor is not 0 (Bouton, 1901). They change scores at a fixed
+//! depth, so they are checked by what must survive them: legal principal
+//! variations that account for the score, proven results that are real
+//! (the right winner, never faster than the full-width search proves), and
+//! reductions and cuts that do happen.
 
 mod common;
 
 use common::check_pv;
-use lapilli_game::{Game, History, Outcome, WIN};
+use lapilli_game::{Evaluate, Game, History, Outcome, WIN};
 use lapilli_search::{lmr_reduction, Engine, Limits, Options, StopReason, MAX_DEPTH};
 use proptest::prelude::*;
 
@@ -65,6 +67,26 @@ fn lmr(table_bytes: usize) -> Options {
     Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true)
 }
 
+/// [`parity_eval`] with a reverse-futility margin of 1 a ply: every
+/// null-window node within [`lapilli_search::FUTILITY_MAX_DEPTH`] plies of the horizon
+/// whose parity beats beta by the plies to go is cut.
+#[derive(Clone, Copy)]
+struct WithMargin;
+
+impl Evaluate<Nim3> for WithMargin {
+    fn evaluate(&self, n: &Nim3) -> i32 {
+        parity_eval(n)
+    }
+    fn futility_margin(&self) -> Option<i32> {
+        Some(1)
+    }
+}
+
+/// Both selective techniques on.
+fn selective(table_bytes: usize) -> Options {
+    lmr(table_bytes).with_futility_pruning(true)
+}
+
 #[test]
 fn reductions_are_off_unless_asked_for() {
     assert!(!Options::default().late_move_reductions());
@@ -81,13 +103,41 @@ fn reductions_are_off_unless_asked_for() {
 }
 
 #[test]
-fn reductions_leave_at_least_one_ply() {
-    for depth in 3..40 {
-        for n in 3..40 {
+fn futility_pruning_cuts_only_when_asked_for_and_given_a_margin() {
+    assert!(!Options::default().futility_pruning());
+    assert!(!Options::plain().futility_pruning());
+    assert!(selective(1 << 12).futility_pruning());
+    let root = Nim3 { heaps: [4, 5, 6], side: false };
+    let limits = Limits::depth(7);
+    let search_margin = |options: Options| {
+        Engine::with_options(options).search(&root, &History::default(), &limits, &WithMargin)
+    };
+    let off = search_margin(lmr(16 << 20));
+    let on = search_margin(selective(16 << 20));
+    // Pruning on with an evaluation that has no margin: the same search.
+    let no_margin =
+        Engine::with_options(selective(16 << 20)).search(&root, &History::default(), &limits, &parity_eval);
+    assert_eq!(off.stats.futility_cuts, 0);
+    assert_eq!(no_margin.stats, off.stats);
+    assert_eq!((no_margin.score, no_margin.pv.clone()), (off.score, off.pv.clone()));
+    assert!(on.stats.futility_cuts > 0, "{:?}", on.stats);
+    assert_ne!(on.stats.nodes, off.stats.nodes);
+}
+
+#[test]
+fn reductions_leave_at_least_one_ply_and_grow_with_depth_and_move_number() {
+    for depth in 3..MAX_DEPTH {
+        for n in 3..200 {
             let r = lmr_reduction(depth, n);
-            assert!((1..=2).contains(&r) && depth - 1 - r >= 1, "depth {depth}, move {n}: {r}");
+            assert!(r >= 1 && depth - 1 - r >= 1, "depth {depth}, move {n}: {r}");
+            assert!(lmr_reduction(depth, n + 1) >= r, "depth {depth}, move {n}");
+            assert!(lmr_reduction(depth + 1, n) >= r, "depth {depth}, move {n}");
         }
     }
+    // The formula, worked out by hand: 0.75 + ln 10 ln 10 / 2.25 = 3.10.
+    assert_eq!(lmr_reduction(10, 10), 3);
+    // ln 3 ln 3 / 2.25 = 0.54: one ply, the least.
+    assert_eq!(lmr_reduction(3, 3), 1);
 }
 
 proptest! {
@@ -105,9 +155,12 @@ proptest! {
         prop_assume!(heaps != [0, 0, 0]);
         let root = Nim3 { heaps, side: false };
         let mut engine = Engine::with_options(lmr(1 << 14).with_threads(threads));
+        let mut pruning = Engine::with_options(selective(1 << 14).with_threads(threads));
         for round in 0..2 {
             let a = engine.search(&root, &History::default(), &Limits::depth(depth), &parity_eval);
             prop_assert_eq!(check_pv(&root, &a, parity_eval, true), Ok(()), "search {}", round);
+            let a = pruning.search(&root, &History::default(), &Limits::depth(depth), &WithMargin);
+            prop_assert_eq!(check_pv(&root, &a, parity_eval, true), Ok(()), "pruned search {}", round);
         }
     }
 
@@ -123,12 +176,15 @@ proptest! {
         let deep = Limits::depth(MAX_DEPTH);
         let full = Engine::with_options(Options::default()).search(&root, &History::default(), &deep, &parity_eval);
         let reduced = Engine::with_options(lmr(1 << 16)).search(&root, &History::default(), &deep, &parity_eval);
-        for a in [&full, &reduced] {
+        let pruned = Engine::with_options(selective(1 << 16)).search(&root, &History::default(), &deep, &WithMargin);
+        for a in [&full, &reduced, &pruned] {
             prop_assert_eq!(a.stop_reason, StopReason::Proven);
             prop_assert_eq!(a.score > 0, wins, "score {}", a.score);
             prop_assert_eq!(check_pv(&root, a, parity_eval, true), Ok(()));
         }
         let plies = |score: i32| WIN - score.abs();
-        prop_assert!(plies(reduced.score) >= plies(full.score), "{} against {}", reduced.score, full.score);
+        for a in [&reduced, &pruned] {
+            prop_assert!(plies(a.score) >= plies(full.score), "{} against {}", a.score, full.score);
+        }
     }
 }

@@ -208,6 +208,10 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for Probing<'_, E, G> {
         self.eval.evaluate(pos)
     }
 
+    fn futility_margin(&self) -> Option<i32> {
+        self.eval.futility_margin()
+    }
+
     fn probe(&self, pos: &G) -> Option<Value> {
         self.tables.probe(pos).or_else(|| self.eval.probe(pos))
     }

@@ -23,6 +23,10 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for AmongBest<'_, E, G> {
         self.eval.evaluate(pos)
     }
 
+    fn futility_margin(&self) -> Option<i32> {
+        self.eval.futility_margin()
+    }
+
     fn probe(&self, pos: &G) -> Option<Value> {
         if self.others.contains(&pos.zobrist()) {
             self.tables.probe(pos)

@@ -13,6 +13,10 @@ use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
 use lapilli_game::{Evaluate, Value};
 
+/// The default margin of reverse futility pruning per ply to go
+/// ([`Weights::futility`]).
+const FUTILITY: i32 = 60;
+
 /// Weights of [`Heuristic`], in evaluation units (a piece is 100). Each
 /// multiplies one of the [`Features`] of a side; "placing" weights apply
 /// while the side has pieces in hand, "sliding" ones once it slides, and
@@ -49,6 +53,9 @@ pub struct Weights {
     pub running_mill: i32,
     /// For a pending removal (the side to move is about to take a piece).
     pub pending: i32,
+    /// Per ply to go: the margin of reverse futility pruning
+    /// ([`Evaluate::futility_margin`]); 0 for none.
+    pub futility: i32,
 }
 
 impl Default for Weights {
@@ -66,6 +73,7 @@ impl Default for Weights {
             mill_threat: 15,
             running_mill: 25,
             pending: 90,
+            futility: FUTILITY,
         }
     }
 }
@@ -222,6 +230,10 @@ impl Evaluate<Position> for Heuristic {
         let me = pos.side_to_move();
         let pending = if pos.pending_removal() { self.weights.pending } else { 0 };
         self.side_score(pos, me) - self.side_score(pos, me.opponent()) + pending
+    }
+
+    fn futility_margin(&self) -> Option<i32> {
+        (self.weights.futility > 0).then_some(self.weights.futility)
     }
 
     /// A win the continuous-threat search proves, when

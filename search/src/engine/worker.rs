@@ -2,7 +2,9 @@
 //! the table, repetition and no-progress draws, and iterative deepening
 //! with aspiration windows at the root.
 
-use super::options::{lmr_reduction, Options, EVAL_CACHE_SLOTS, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
+use super::options::{
+    lmr_reduction, Options, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH,
+};
 use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
@@ -341,6 +343,29 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         (if same_side { s } else { -s }, false)
     }
 
+    /// Reverse futility pruning ([`Options::with_futility_pruning`]): the
+    /// fail-high score of a null-window node below the root with at most
+    /// [`FUTILITY_MAX_DEPTH`] plies to go whose static evaluation beats
+    /// beta by the margin, or `None` to search it. Marks the line as cut
+    /// by the depth limit when it prunes.
+    #[inline]
+    fn futile(&mut self, pos: &G, depth: u32, ply: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if !self.options.futility_pruning() || ply == 0 || depth > FUTILITY_MAX_DEPTH || beta - alpha != 1 {
+            return None;
+        }
+        let margin = self.eval.futility_margin()?;
+        if is_mate(beta) {
+            return None;
+        }
+        let bound = self.evaluate(pos) - margin * depth as i32;
+        if bound < beta {
+            return None;
+        }
+        self.stats.futility_cuts += 1;
+        self.cut = true;
+        Some(bound)
+    }
+
     /// Principal-variation search of a later move: a null window at
     /// `alpha` first, the full window `(alpha, beta)` again if the move
     /// fails inside it.
@@ -431,6 +456,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
         let (table_index, decided) = self.probe(key, depth, ply, alpha, beta);
         if let Some(s) = decided {
+            return (s, false);
+        }
+        if let Some(s) = self.futile(pos, depth, ply, alpha, beta) {
             return (s, false);
         }
         let p = ply as usize;
