@@ -8,7 +8,8 @@
 //! adds what is particular to morris: brute force over every pair of point
 //! sets, random positions built without the index under all 16
 //! automorphisms, exact (not only up to symmetry) un-moves, dependency
-//! lists, counts and figures.
+//! lists, counts and figures. The long runs, ignored unless asked for,
+//! are in `tablebase_long.rs`.
 
 use lapilli_board_graph::{Bitboard, Colour};
 use lapilli_conformance::{check_tier_solver, check_tier_space, TierSolverCheck};
@@ -16,60 +17,17 @@ use lapilli_game::{Canonicalize, Game};
 use lapilli_morris::tablebase::{MorrisTiers, Tier, TierError};
 use lapilli_morris::{Position, Rules, Variant};
 use lapilli_symmetry::Symmetric;
-use lapilli_tablebase::solve_keyed;
-use lapilli_tablebase::{build, BuildOptions, Silent, Tablebases, TierFile, TierSpace, TierTable};
+use lapilli_tablebase::{TierFile, TierSpace, TierTable};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::collections::HashSet;
 use std::time::Instant;
 
 mod temp;
 use temp::TempDir;
 
-fn nine() -> MorrisTiers {
-    MorrisTiers::new(Rules::default()).unwrap()
-}
-
-fn six() -> MorrisTiers {
-    MorrisTiers::new(Rules::new(Variant::SixMensMorris)).unwrap()
-}
-
-fn twelve() -> MorrisTiers {
-    MorrisTiers::new(Rules::new(Variant::TwelveMensMorris)).unwrap()
-}
-
-fn tier(name: &str) -> Tier {
-    name.parse().unwrap()
-}
-
-/// A random set of `k` points of the `n` outside `taken`.
-fn random_set(rng: &mut SmallRng, n: usize, k: u8, taken: u32) -> u32 {
-    let mut set = 0u32;
-    while set.count_ones() < u32::from(k) {
-        let p = rng.gen_range(0..n);
-        if (taken | set) >> p & 1 == 0 {
-            set |= 1 << p;
-        }
-    }
-    set
-}
-
-/// A random position of `t` built from random point sets (not through
-/// the index), or `None` if 100,000 draws give no valid one.
-fn random_position(space: &MorrisTiers, t: Tier, rng: &mut SmallRng) -> Option<Position> {
-    let rules = space.rules();
-    let n = rules.variant.points();
-    for _ in 0..100_000 {
-        let w = random_set(rng, n, t.on_board[0], 0);
-        let b = random_set(rng, n, t.on_board[1], w);
-        let side = t.side_to_move().unwrap_or(if rng.gen() { Colour::White } else { Colour::Black });
-        let pieces = [Bitboard(u64::from(w)), Bitboard(u64::from(b))];
-        if let Ok(p) = Position::from_parts(rules, pieces, t.in_hand, side, t.pending, 0) {
-            return Some(p);
-        }
-    }
-    None
-}
+mod tier_spaces;
+use tier_spaces::{assert_consistent, nine, random_position, six, tier, twelve};
 
 /// Every pair of disjoint point sets of sizes `w` and `b` on `n` points.
 fn for_each_pair(n: usize, w: u8, b: u8, mut f: impl FnMut(u32, u32)) {
@@ -82,11 +40,6 @@ fn for_each_pair(n: usize, w: u8, b: u8, mut f: impl FnMut(u32, u32)) {
             }
         }
     }
-}
-
-/// The positions of every used index of `tiers`.
-fn all_positions(space: &MorrisTiers, tiers: &[Tier]) -> Vec<Position> {
-    tiers.iter().flat_map(|&t| (0..space.size(t)).filter_map(move |i| space.position(t, i))).collect()
 }
 
 #[test]
@@ -349,16 +302,6 @@ fn unmoves_invert_exactly_the_plies_inside_a_tier() {
     assert!(checked > 5_000 && plies > 5_000, "{checked} predecessors, {plies} plies");
 }
 
-/// The value of `p` is the best of its plies' values (the fixpoint
-/// equation the solution satisfies: fastest win, else draw, else slowest
-/// loss, a ply added).
-fn assert_consistent(tables: &Tablebases<&MorrisTiers>, p: &Position) {
-    let v = tables.probe(p).unwrap_or_else(|| panic!("{p} not covered"));
-    if p.outcome().is_none() {
-        assert_eq!(tables.best_move(p).map(|(_, best)| best), Some(v), "{p}: not the best of its plies");
-    }
-}
-
 /// The values of every index of `tiers` from the tier solver, checked
 /// against the naive fixpoint and the in-memory solver (conformance
 /// harness), then random positions built without the index: each value is
@@ -472,194 +415,4 @@ fn count_valid(rules: Rules, w: u8, b: u8, pending: bool) -> u64 {
         }
     });
     count
-}
-
-/// Tier sizes: `cargo test --release --test tablebase -- --ignored --nocapture sizes`.
-#[test]
-#[ignore]
-fn report_tier_sizes() {
-    let space = nine();
-    for w in 3..=5 {
-        for b in 3..=5 {
-            let pair = space.pair_index(w, b);
-            let t = Tier::movement(w, b, false);
-            let sides = space.size(t) / pair.len();
-            println!(
-                "nine {t}: len {} ({sides} x {}), classes {} ({sides} x {}), slack {:.5}",
-                space.size(t),
-                pair.len(),
-                sides * pair.classes(),
-                pair.classes(),
-                pair.len() as f64 / pair.classes() as f64
-            );
-        }
-    }
-    let six = self::six();
-    let tiers = six.game_tiers();
-    let total: u64 = tiers.iter().map(|&t| six.size(t)).sum();
-    let classes: u64 = tiers
-        .iter()
-        .map(|&t| {
-            let pair = six.pair_index(t.on_board[0], t.on_board[1]);
-            pair.classes() * (six.size(t) / pair.len())
-        })
-        .sum();
-    println!("six game: {} tiers, {total} entries, {classes} pair classes", tiers.len());
-    let nine = self::nine();
-    let tiers = nine.game_tiers();
-    let total: u64 = tiers.iter().map(|&t| nine.size(t)).sum();
-    let largest = tiers.iter().max_by_key(|&&t| nine.size(t)).unwrap();
-    println!(
-        "nine game: {} tiers, {total} entries, largest {largest} ({})",
-        tiers.len(),
-        nine.size(*largest)
-    );
-}
-
-/// Per-call cost of `index` and `position` on w5b5:
-/// `cargo test --release --test tablebase -- --ignored --nocapture per_call`.
-#[test]
-#[ignore]
-fn per_call_index_and_position() {
-    for (space, name) in [(nine(), "w5b5"), (nine(), "w3b3"), (six(), "w5b5")] {
-        let t = tier(name);
-        let size = space.size(t);
-        let mut rng = SmallRng::seed_from_u64(15);
-        let indices: Vec<u64> = (0..1_000_000).map(|_| rng.gen_range(0..size)).collect();
-        let started = Instant::now();
-        let positions: Vec<Position> = indices.iter().filter_map(|&i| space.position(t, i)).collect();
-        let position_ns = started.elapsed().as_nanos() as f64 / indices.len() as f64;
-        let started = Instant::now();
-        let sum = positions.iter().map(|p| space.index(p)).fold(0u64, u64::wrapping_add);
-        let index_ns = started.elapsed().as_nanos() as f64 / positions.len() as f64;
-        let (w, b) = (t.on_board[0], t.on_board[1]);
-        let pair = space.pair_index(w, b);
-        let started = Instant::now();
-        let sets: Vec<(u32, u32)> = indices.iter().filter_map(|&i| pair.sets(i % pair.len())).collect();
-        let sets_ns = started.elapsed().as_nanos() as f64 / indices.len() as f64;
-        let started = Instant::now();
-        let pair_sum = sets.iter().map(|&(a, c)| pair.index(a, c)).fold(0u64, u64::wrapping_add);
-        let pair_ns = started.elapsed().as_nanos() as f64 / sets.len() as f64;
-        let started = Instant::now();
-        let built = sets
-            .iter()
-            .filter_map(|&(a, c)| {
-                let pieces = [Bitboard(u64::from(a)), Bitboard(u64::from(c))];
-                Position::from_parts(space.rules(), pieces, [0, 0], Colour::White, false, 0).ok()
-            })
-            .fold(0u64, |acc, p| acc ^ p.zobrist());
-        let parts_ns = started.elapsed().as_nanos() as f64 / sets.len() as f64;
-        println!(
-            "  PairIndex::sets {sets_ns:.1} ns/call, PairIndex::index {pair_ns:.1} ns/call, \
-             Position::from_parts {parts_ns:.1} ns/call ({pair_sum}, {built})"
-        );
-        let mut preds = Vec::with_capacity(256);
-        let started = Instant::now();
-        let mut n = 0;
-        for p in &positions {
-            preds.clear();
-            space.predecessors(p, &mut preds);
-            n += preds.len();
-        }
-        let pred_ns = started.elapsed().as_nanos() as f64 / n as f64;
-        println!(
-            "{} {name}: position {position_ns:.1} ns/call, index {index_ns:.1} ns/call, \
-             predecessors {pred_ns:.1} ns/predecessor ({sum})",
-            space.variant_name()
-        );
-    }
-}
-
-/// Builds the nine men's movement tablebases up to `LAPILLI_TB_MAX_PIECES`
-/// (default 4) pieces a side into a temporary directory and prints each
-/// tier's size and time:
-/// `cargo test --release --test tablebase -- --ignored --nocapture build_nine`.
-#[test]
-#[ignore]
-fn build_nine_mens_movement_tiers() {
-    let max: u8 = std::env::var("LAPILLI_TB_MAX_PIECES").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
-    let space = nine();
-    let dir = TempDir::new("build-nine");
-    let started = Instant::now();
-    let reports =
-        build(&space, &space.movement_tiers(max), &dir.0, &BuildOptions::default(), &Silent).unwrap();
-    for r in &reports {
-        let c = &r.file.counts;
-        println!(
-            "{:>6}: {:>11} entries {:>10} classes {:>12} positions, max DTM {:>3}, {:>7} ms, {:>10.0} positions/s",
-            r.tier,
-            r.file.entries,
-            c.classes(),
-            c.positions(),
-            c.max_dtm,
-            r.millis,
-            r.positions_per_second()
-        );
-        println!("        {c:?}");
-    }
-    println!("total {:?}", started.elapsed());
-    let tables = Tablebases::open(&space, &dir.0).unwrap();
-    let mut rng = SmallRng::seed_from_u64(16);
-    for t in space.movement_tiers(max) {
-        for _ in 0..2000 {
-            assert_consistent(&tables, &random_position(&space, t, &mut rng).unwrap());
-        }
-    }
-}
-
-/// The 4 against 3 tiers (and the 3 against 3 ones they lead to) against
-/// the in-memory solver, every position: about a minute and 2 GiB.
-#[test]
-#[ignore]
-fn nine_mens_4_against_3_agrees_with_the_in_memory_solver() {
-    let space = nine();
-    let tiers = [tier("w4b3"), tier("w4b3x")];
-    let dir = TempDir::new("nine-4v3");
-    build(&space, &tiers, &dir.0, &BuildOptions::default(), &Silent).unwrap();
-    let tables = Tablebases::open(&space, &dir.0).unwrap();
-    let roots = all_positions(&space, &tiers);
-    let started = Instant::now();
-    let keyed = solve_keyed(&roots);
-    println!(
-        "in-memory solver over {} roots: {} orbits in {:?}",
-        roots.len(),
-        keyed.len(),
-        started.elapsed()
-    );
-    for p in &roots {
-        assert_eq!(keyed.probe(p), tables.probe(p), "{p}");
-    }
-}
-
-/// Solves Six Men's Morris from the empty board (every game tier) and
-/// checks the fixpoint equation on random positions of every tier:
-/// `cargo test --release --test tablebase -- --ignored --nocapture six_mens_whole`.
-#[test]
-#[ignore]
-fn six_mens_whole_game() {
-    let space = six();
-    let tiers = space.game_tiers();
-    let dir = TempDir::new("six-game");
-    let started = Instant::now();
-    let reports = build(&space, &tiers, &dir.0, &BuildOptions::default(), &Silent).unwrap();
-    let positions: u64 = reports.iter().map(|r| r.file.counts.positions()).sum();
-    let entries: u64 = reports.iter().map(|r| r.file.entries).sum();
-    let classes: u64 = reports.iter().map(|r| r.file.counts.classes()).sum();
-    println!(
-        "{} tiers, {entries} entries, {classes} classes, {positions} positions in {:?}",
-        reports.len(),
-        started.elapsed()
-    );
-    let tables = Tablebases::open(&space, &dir.0).unwrap();
-    let start = Position::start(space.rules());
-    println!("start: {:?}", tables.probe(&start));
-    let mut rng = SmallRng::seed_from_u64(17);
-    for &t in &tiers {
-        for _ in 0..200 {
-            if let Some(p) = random_position(&space, t, &mut rng) {
-                assert_consistent(&tables, &p);
-            }
-        }
-    }
-    assert_consistent(&tables, &start);
 }

@@ -1,6 +1,9 @@
 //! A folder under the system's temporary one, removed when dropped: for
 //! the tests that write tables.
 
+// Each test file uses its own subset of these helpers.
+#![allow(dead_code)]
+
 use std::path::PathBuf;
 
 /// `lapilli-morris-<pid>-<name>` in the system's temporary folder, emptied
