@@ -7,7 +7,7 @@ use crate::report::{plies, AnalyzeJson, GameOverJson, LimitsJson, TablebaseJson}
 use crate::tablebase::{open_tables, search_with_tables};
 use crate::Result;
 use lapilli_board_graph::notation::{excerpt, fields};
-use lapilli_game::{score_text, Adjudication, CheckedGame, Ending, GameRecord};
+use lapilli_game::{score_text, Adjudication, CheckedGame, Ending, GameRecord, ScoreKind};
 use lapilli_registry::{GameVisitor, PositionTextError, ReplayFault, VariantDescriptor};
 use lapilli_search::{Engine, Limits, Options, StopReason};
 use std::io::Write;
@@ -236,12 +236,22 @@ impl GameVisitor for Analyze<'_> {
         let limits = LimitsJson::from(self.limits);
         let signal = interrupt.caught();
         let interrupted = interrupt.error("; the result is the last completed iteration's");
+        let proven_draw = a.score == 0
+            && (a.stop_reason == StopReason::Exhausted
+                || tablebase.as_ref().is_some_and(|t| t.value == "draw"));
+        let text = if proven_draw { "draw".to_string() } else { score_text(a.score) };
+        let mate = match ScoreKind::of(a.score) {
+            ScoreKind::WinIn(k) => Some(k as i32),
+            ScoreKind::LossIn(k) => Some(-(k as i32)),
+            ScoreKind::Heuristic(_) => None,
+        };
         if self.json {
             let report = AnalyzeJson {
                 position: pos.to_string(),
                 best,
                 score: a.score,
-                score_text: score_text(a.score),
+                score_text: text.clone(),
+                mate,
                 pv,
                 depth: a.depth,
                 nodes: a.stats.nodes,
@@ -264,7 +274,7 @@ impl GameVisitor for Analyze<'_> {
         }
         writeln!(out, "{}position: {pos}", v.diagram(pos, record.moves().last().copied()))?;
         writeln!(out, "best move: {}", best.as_deref().unwrap_or("none"))?;
-        writeln!(out, "score: {}", score_text(a.score))?;
+        writeln!(out, "score: {text}")?;
         writeln!(out, "principal variation: {}", pv.join(" "))?;
         if let Some(t) = &tablebase {
             let dtm = t.dtm.map_or(String::new(), |d| format!(" in {}", plies(d)));

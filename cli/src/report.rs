@@ -83,8 +83,14 @@ pub struct AnalyzeJson {
     pub best: Option<String>,
     /// The score for the side to move (`1000000 - k` is a win in k plies).
     pub score: i32,
-    /// The score in words.
+    /// The score in words: "win in 3 plies", "draw" when proven (every
+    /// line searched to its end, or the tables' draw), else the heuristic
+    /// value ("+12 (heuristic, side to move)").
     pub score_text: String,
+    /// A proven result in plies to the end: positive when the side to
+    /// move wins, negative when it loses, null for a heuristic score or a
+    /// draw.
+    pub mate: Option<i32>,
     /// The principal variation.
     pub pv: Vec<String>,
     /// Deepest completed iteration, plies.

@@ -76,11 +76,14 @@ fn analyze_scores_the_mill_and_removal_as_a_win() {
     assert_eq!(j["best"], "g4-g7");
     assert_eq!(j["score"], 999_998);
     assert_eq!(j["score_text"], "win in 2 plies");
+    assert_eq!(j["mate"], 2);
     assert_eq!(j["pv"][0], "g4-g7");
     assert!(j["pv"][1].as_str().unwrap().starts_with('x'));
     let j = json(&["analyze", "nine-mens-morris", "--depth", "4", "--json", "--moves", "d7 a7 d6 a1 d5"]);
     assert_eq!(j["position"], "BW....B./.W....../.W...... w 6 7 x");
     assert!(j["best"].as_str().unwrap().starts_with('x'));
+    // A heuristic score has no mate.
+    assert!(j["mate"].is_null() && j["score_text"].as_str().unwrap().contains("heuristic"), "{j}");
     let out = lapilli(&["analyze", "nine-mens-morris", "--moves", "d7 d7"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("occupied"));
