@@ -163,6 +163,9 @@ fn solve_json_of_each_small_game() {
         assert_eq!(j["automorphisms"].as_u64(), Some(e.automorphisms), "{args:?}");
         let variant = j["variant"].as_str().unwrap();
         assert_eq!(variant.contains("no-centre-first"), e.no_centre_first, "{variant}");
+        // The id reads back to the variant: the game, and its option if given.
+        let id = if e.no_centre_first { format!("{}+no-centre-first", e.game) } else { e.game.to_string() };
+        assert_eq!(j["variant_id"], id.as_str(), "{args:?}");
         let pv: Vec<&str> =
             j["principal_variation"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
         assert!(!pv.is_empty());

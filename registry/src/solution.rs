@@ -67,6 +67,9 @@ pub struct SolveReport {
 pub struct SolveSummary {
     /// The game's name.
     pub game: &'static str,
+    /// The variant id ([`crate::VariantDescriptor::id`]), which
+    /// `with_game_id` reads back to the variant, e.g. `six-mens-morris+flying`.
+    pub variant_id: String,
     /// The variant in words.
     pub variant: String,
     /// `win`, `loss` or `draw` for the first player at the start.
@@ -95,6 +98,7 @@ impl SolveSummary {
     pub fn of<V: crate::VariantDescriptor>(v: &V, report: &SolveReport, millis: f64) -> SolveSummary {
         SolveSummary {
             game: v.name(),
+            variant_id: v.id(),
             variant: v.rules_text(),
             value: report.value.wdl(),
             plies: report.value.plies(),
