@@ -250,7 +250,7 @@ impl GameVisitor for Analyze<'_> {
                 position: pos.to_string(),
                 best,
                 score: a.score,
-                score_text: text.clone(),
+                score_text: text,
                 mate,
                 pv,
                 depth: a.depth,

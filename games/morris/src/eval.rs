@@ -13,10 +13,6 @@ use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
 use lapilli_game::{Evaluate, Value};
 
-/// The default margin of reverse futility pruning per ply to go
-/// ([`Weights::futility`]).
-const FUTILITY: i32 = 60;
-
 /// Weights of [`Heuristic`], in evaluation units (a piece is 100). Each
 /// multiplies one of the [`Features`] of a side; "placing" weights apply
 /// while the side has pieces in hand, "sliding" ones once it slides, and
@@ -73,7 +69,7 @@ impl Default for Weights {
             mill_threat: 15,
             running_mill: 25,
             pending: 90,
-            futility: FUTILITY,
+            futility: 60,
         }
     }
 }

@@ -329,8 +329,9 @@ impl Options {
     /// less that margin is returned as a fail-high without searching the
     /// moves. Selective like late-move reductions (a threat beyond the
     /// margin is missed), and only for an evaluation that gives a margin:
-    /// off in [`Options::default`] and [`Options::plain`]; the `lapilli`
-    /// program turns it on for play and analysis.
+    /// off in [`Options::default`] and [`Options::plain`], and off in the
+    /// `lapilli` program too (its SPRTs, in `docs/design.md`, found no
+    /// gain).
     #[must_use]
     pub fn with_futility_pruning(self, on: bool) -> Options {
         Options { futility_pruning: on, ..self }
