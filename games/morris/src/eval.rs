@@ -49,6 +49,12 @@ pub struct Weights {
     pub running_mill: i32,
     /// For a pending removal (the side to move is about to take a piece).
     pub pending: i32,
+    /// For the side to move when it can close a mill with its next
+    /// placement, slide or flight (an open mill while placing or flying, a
+    /// mill threat while sliding) and no removal is pending: a leaf of the
+    /// search where the mover takes a piece next ply is worth more than
+    /// one where the opponent does.
+    pub tempo_mill: i32,
     /// Per ply to go: the margin of reverse futility pruning
     /// ([`Evaluate::futility_margin`]); 0 for none.
     pub futility: i32,
@@ -69,6 +75,7 @@ impl Default for Weights {
             mill_threat: 15,
             running_mill: 25,
             pending: 90,
+            tempo_mill: 60,
             futility: 60,
         }
     }
@@ -98,6 +105,17 @@ pub struct Features {
     pub mill_threats: i32,
     /// Slides that close a mill with a piece that stands in a closed mill.
     pub running_mills: i32,
+}
+
+impl Features {
+    /// Whether the side can close a mill with its next ply: an open mill
+    /// while placing or flying, a mill threat while sliding.
+    pub fn can_close_mill(&self) -> bool {
+        match self.phase {
+            Phase::Sliding => self.mill_threats > 0,
+            Phase::Placing | Phase::Flying => self.open_mills > 0,
+        }
+    }
 }
 
 /// A phase-aware static evaluation for the side to move: material (board
@@ -199,8 +217,12 @@ impl Heuristic {
     /// The score of `colour`'s features alone (the evaluation is the side
     /// to move's minus the opponent's, plus the pending bonus).
     pub fn side_score(&self, pos: &Position, colour: Colour) -> i32 {
+        self.score_of(&Heuristic::features(pos, colour))
+    }
+
+    /// The score of one side's features.
+    fn score_of(&self, f: &Features) -> i32 {
         let w = &self.weights;
-        let f = Heuristic::features(pos, colour);
         let base = w.material * f.material + w.mill * f.mills;
         match f.phase {
             Phase::Placing => {
@@ -224,8 +246,15 @@ impl Heuristic {
 impl Evaluate<Position> for Heuristic {
     fn evaluate(&self, pos: &Position) -> i32 {
         let me = pos.side_to_move();
-        let pending = if pos.pending_removal() { self.weights.pending } else { 0 };
-        self.side_score(pos, me) - self.side_score(pos, me.opponent()) + pending
+        let mine = Heuristic::features(pos, me);
+        let bonus = if pos.pending_removal() {
+            self.weights.pending
+        } else if mine.can_close_mill() {
+            self.weights.tempo_mill
+        } else {
+            0
+        };
+        self.score_of(&mine) - self.side_score(pos, me.opponent()) + bonus
     }
 
     fn futility_margin(&self) -> Option<i32> {

@@ -141,8 +141,14 @@ fn the_evaluation_is_the_difference_of_the_sides() {
     let mut pos = Position::default();
     for _ in 0..120 {
         let me = pos.side_to_move();
-        let pending = if pos.pending_removal() { w.pending } else { 0 };
-        let expected = h.side_score(&pos, me) - h.side_score(&pos, me.opponent()) + pending;
+        let bonus = if pos.pending_removal() {
+            w.pending
+        } else if Heuristic::features(&pos, me).can_close_mill() {
+            w.tempo_mill
+        } else {
+            0
+        };
+        let expected = h.side_score(&pos, me) - h.side_score(&pos, me.opponent()) + bonus;
         assert_eq!(h.evaluate(&pos), expected, "{pos}");
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -166,4 +172,38 @@ fn a_side_without_room_scores_below_one_with_room() {
     let h = Heuristic::default();
     // The same material, so the room terms alone separate the two.
     assert!(h.side_score(&roomy, Colour::White) > h.side_score(&cramped, Colour::White));
+}
+
+#[test]
+fn a_side_can_close_a_mill_exactly_when_one_of_its_plies_earns_a_removal() {
+    // The tempo bonus's condition, read from the features, against the
+    // rules: some legal ply of the side to move leaves a removal pending.
+    let mut rng = StdRng::seed_from_u64(11);
+    let (mut yes, mut no) = (0, 0);
+    for _ in 0..400 {
+        let mut pos = Position::default();
+        for _ in 0..rng.gen_range(0..60) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.gen_range(0..moves.len())]).unwrap();
+        }
+        if pos.pending_removal() || pos.outcome().is_some() {
+            continue;
+        }
+        let by_rules = pos.legal_moves().into_iter().any(|m| {
+            let mut after = pos;
+            after.play(m).unwrap();
+            after.pending_removal()
+        });
+        let by_features = Heuristic::features(&pos, pos.side_to_move()).can_close_mill();
+        assert_eq!(by_features, by_rules, "{pos}");
+        if by_rules {
+            yes += 1;
+        } else {
+            no += 1;
+        }
+    }
+    assert!(yes > 50 && no > 50, "{yes} {no}");
 }
