@@ -7,7 +7,7 @@ use super::error::TablebaseError;
 use super::file::TierFile;
 use super::folder::{verify_checksum, ManifestState, TablebaseFolder};
 use super::lock;
-use super::manifest::{Manifest, ManifestEntry};
+use super::manifest::{Manifest, ManifestEntry, MANIFEST_FILE};
 use super::probe::Tablebases;
 use super::solver::{resolve_tier, solve_tier_chunk};
 use super::TierSpace;
@@ -359,9 +359,11 @@ pub fn build_chunk<S: TierSpace>(
 /// full) to the folder's manifest, under the manifest's lock: the entries
 /// of a readable manifest of the space are kept (those whose file is gone
 /// dropped), else every tier file of the folder is listed, each checked in
-/// full.
+/// full. A temporary manifest found then was left by a writer killed
+/// mid-write (every writer holds the lock), and is removed.
 fn add_to_manifest<S: TierSpace>(space: &S, dir: &Path, file: &str) -> Result<(), TablebaseError> {
     let _lock = lock::lock_manifest(dir)?;
+    lock::remove_stale_temps_of(dir, MANIFEST_FILE)?;
     let folder = TablebaseFolder::open(dir)?;
     let checked = folder.check_files(space)?;
     let entry_of = |f: &crate::FolderFile| ManifestEntry {

@@ -343,6 +343,10 @@ fn tiers_built_one_at_a_time_are_the_files_of_one_build() {
     assert!(e.to_string().contains("this one is missing: t2.ltb"), "{e}");
     let p = plan(&rings, &[4]).unwrap();
     assert_eq!((p.total_indices, p.critical_path.indices), (36, 36));
+    // A temporary manifest of a build killed mid-write goes with the
+    // next rewrite of the manifest.
+    let stale = single.join(format!(".{MANIFEST_FILE}.4242.0.tmp"));
+    std::fs::write(&stale, b"half").unwrap();
     for t in &p.tiers {
         let tier = tier_named(&rings, &t.name, 1).unwrap();
         let report = build_tier(&rings, tier, &single, &options, &Silent).unwrap();
@@ -352,6 +356,7 @@ fn tiers_built_one_at_a_time_are_the_files_of_one_build() {
         assert_eq!(m.tiers.last().map(|e| e.tier.as_str()), Some(t.name.as_str()));
         Tablebases::open(&rings, &single).unwrap();
     }
+    assert!(!stale.exists());
     for name in ["t1.ltb", "t2.ltb", "t3.ltb", "t4.ltb", MANIFEST_FILE] {
         let (a, b) = (std::fs::read(whole.join(name)).unwrap(), std::fs::read(single.join(name)).unwrap());
         assert!(a == b, "{name} differs");
