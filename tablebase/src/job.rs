@@ -360,7 +360,9 @@ pub fn build_chunk<S: TierSpace>(
 /// of a readable manifest of the space are kept (those whose file is gone
 /// dropped), else every tier file of the folder is listed, each checked in
 /// full. A temporary manifest found then was left by a writer killed
-/// mid-write (every writer holds the lock), and is removed.
+/// mid-write (a build of one tier writes the manifest under this lock, a
+/// build of the whole folder under the folder's lock held exclusively,
+/// which this build shares: no other writer is at work), and is removed.
 fn add_to_manifest<S: TierSpace>(space: &S, dir: &Path, file: &str) -> Result<(), TablebaseError> {
     let _lock = lock::lock_manifest(dir)?;
     lock::remove_stale_temps_of(dir, MANIFEST_FILE)?;

@@ -122,7 +122,8 @@ impl Features {
 /// plus hand), closed and open mills, room to slide (mobility, blocked
 /// pieces and liberties, counted while placing as well as sliding), mill
 /// threats and running mills while sliding, and a bonus for a pending
-/// removal. Mobility and blocked pieces decide most games, because a
+/// removal or, without one, for a mill the side to move can close with
+/// its next ply. Mobility and blocked pieces decide most games, because a
 /// blocked side loses (seed 001); open mills matter most while placing.
 ///
 /// ```
@@ -215,7 +216,8 @@ impl Heuristic {
     }
 
     /// The score of `colour`'s features alone (the evaluation is the side
-    /// to move's minus the opponent's, plus the pending bonus).
+    /// to move's minus the opponent's, plus the bonus of
+    /// [`Weights::pending`] or [`Weights::tempo_mill`]).
     pub fn side_score(&self, pos: &Position, colour: Colour) -> i32 {
         self.score_of(&Heuristic::features(pos, colour))
     }
