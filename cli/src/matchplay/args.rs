@@ -63,7 +63,8 @@ none ending the game; or --openings-file FILE (one a line, plies in the game's n
 game 1 with the first engine on the side that moves first, game 2 with the sides swapped, then the next \
 opening. --concurrency N plays N games at a time, each worker with its own two engine processes; games are \
 reported in their order. With --sprt, after each complete pair (both games with a result) the pentanomial \
-log-likelihood ratio decides: once it leaves the bounds the match stops after the games in play.
+log-likelihood ratio decides: once it leaves the bounds, after at least 30 pairs, the match stops after the \
+games in play.
 
 Against perfect play. --against-perfect makes the second engine the perfect player, this program as `lapilli \
 uci <game> --perfect --seed S` (S the --seed; see `lapilli uci --help`): it plays a ply of the best value, \

@@ -279,7 +279,7 @@ impl Account {
                 self.pairs.add(x, y);
                 if let Some(sprt) = sprt {
                     let llr = sprt.llr_pairs(&self.pairs);
-                    let decision = sprt.decision(llr);
+                    let decision = sprt.decision_after(llr, self.pairs.pairs());
                     if decision != SprtDecision::Continue && self.sprt_stop.is_none() {
                         self.sprt_stop = Some(decision);
                         self.stopped.get_or_insert("sprt");
@@ -325,7 +325,7 @@ impl Account {
         let pairs = self.pairs.pairs();
         let sprt = sprt.map(|s| {
             let llr = s.llr_pairs(&self.pairs);
-            let decision = self.sprt_stop.unwrap_or_else(|| s.decision(llr));
+            let decision = self.sprt_stop.unwrap_or_else(|| s.decision_after(llr, pairs));
             SprtJson {
                 elo0: s.elo0,
                 elo1: s.elo1,

@@ -419,3 +419,20 @@ fn new_checks_its_arguments() {
     assert_eq!(Sprt::new(0.0, 1.0, -0.1, 0.05), Err(SprtError::ErrorRate { key: "alpha", value: -0.1 }));
     assert_eq!(Sprt::new(0.0, 1.0, 0.05, 0.7), Err(SprtError::ErrorRate { key: "beta", value: 0.7 }));
 }
+
+#[test]
+fn no_decision_before_the_fewest_pairs() {
+    // Six pairs, five of 1.5 points and one of 1 (a test of 2026-12-05):
+    // the ratio is past the upper bound, yet too few pairs to decide.
+    let s = sprt(0.0, 20.0);
+    let few = PairTally { counts: [0, 0, 1, 5, 0] };
+    let llr = s.llr_pairs(&few);
+    assert!(llr > s.upper(), "{llr}");
+    assert_eq!(s.decision_after(llr, few.pairs()), SprtDecision::Continue);
+    assert_eq!(s.decision_after(llr, MIN_SPRT_PAIRS - 1), SprtDecision::Continue);
+    // Five times as many pairs alike decide.
+    let enough = PairTally { counts: [0, 0, 5, 25, 0] };
+    let llr = s.llr_pairs(&enough);
+    assert_eq!(s.decision_after(llr, enough.pairs()), SprtDecision::AcceptH1);
+    assert_eq!(s.decision_after(s.lower(), MIN_SPRT_PAIRS), SprtDecision::AcceptH0);
+}
