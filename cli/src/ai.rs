@@ -146,8 +146,7 @@ impl<V: VariantDescriptor> Ai<V> {
                     Some(tables) => Eval::Probing(Probing { eval: heuristic.clone(), tables }),
                     None => Eval::Plain(heuristic),
                 };
-                let options =
-                    Options::default().with_table_bytes(table_bytes).with_late_move_reductions(true);
+                let options = Options::playing().with_table_bytes(table_bytes);
                 let player = SearchPlayer::with(options, limits, eval)
                     .map_err(|e| CliError::new(Kind::Resources, format!("the {self_name} AI: {e}")))?;
                 PlayerKind::Search { player, depth: *depth }
@@ -216,6 +215,12 @@ impl<V: VariantDescriptor> Evaluate<V::Position> for Eval<'_, V> {
         match self {
             Eval::Plain(h) => h.futility_margin(),
             Eval::Probing(p) => p.futility_margin(),
+        }
+    }
+    fn aspiration_window(&self) -> Option<i32> {
+        match self {
+            Eval::Plain(h) => h.aspiration_window(),
+            Eval::Probing(p) => p.aspiration_window(),
         }
     }
 }

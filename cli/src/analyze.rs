@@ -25,7 +25,7 @@ pub struct Analyze<'o> {
     pub threads: usize,
     /// Split the root moves among the threads instead of Lazy SMP.
     pub split_root: bool,
-    /// Late-move reductions (off with `--full-width`).
+    /// The reductions of [`Options::playing`] (off with `--full-width`).
     pub reductions: bool,
     /// Transposition-table bytes.
     pub tt_bytes: usize,
@@ -192,11 +192,10 @@ impl GameVisitor for Analyze<'_> {
             }
             return Ok(());
         }
-        let options = Options::default()
+        let options = if self.reductions { Options::playing() } else { Options::default() }
             .with_table_bytes(self.tt_bytes)
             .with_threads(self.threads)
-            .with_split_root(self.split_root)
-            .with_late_move_reductions(self.reductions);
+            .with_split_root(self.split_root);
         let mut engine = Engine::try_with_options(options).map_err(|e| {
             CliError::new(
                 Kind::Resources,

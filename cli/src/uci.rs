@@ -34,7 +34,8 @@ Commands (one a line; answers in brackets):
   isready                  [readyok], also while a search runs
   setoption name N value V options Hash (MiB, 1-65536, default 16), Threads (1-64, default 1), MoveTime \
 (whole seconds a bare `go` searches, 1-3600, default 1, as Sanmill's) and LateMoveReductions (true or false, \
-default true: late quiet moves searched first at a reduced depth); an unknown option or a bad value is \
+default true: late quiet moves searched first at a reduced depth, and nodes off the principal variation \
+without a table move a ply shallower; false searches full width); an unknown option or a bad value is \
 answered with `info string` and changes nothing; Hash, Threads and LateMoveReductions stop a running search \
 first
   ucinewgame               stops a running search, clears the transposition table and sets the start position
@@ -214,14 +215,12 @@ struct Session<V: VariantDescriptor> {
 }
 
 /// The engine options of `lapilli uci`: `hash_mib` MiB of table,
-/// `threads` threads, late-move reductions if `reductions`, the root
-/// shuffled from `shuffle` if given.
+/// `threads` threads, [`Options::playing`] if `reductions` (else
+/// [`Options::default`]: full width), the root shuffled from `shuffle` if
+/// given.
 fn engine_options(hash_mib: usize, threads: usize, reductions: bool, shuffle: Option<u64>) -> Options {
-    Options::default()
-        .with_table_bytes(hash_mib << 20)
-        .with_threads(threads)
-        .with_late_move_reductions(reductions)
-        .with_root_shuffle(shuffle)
+    let options = if reductions { Options::playing() } else { Options::default() };
+    options.with_table_bytes(hash_mib << 20).with_threads(threads).with_root_shuffle(shuffle)
 }
 
 impl<V: VariantDescriptor> Session<V> {

@@ -482,6 +482,17 @@ pub trait Evaluate<G> {
     fn futility_margin(&self) -> Option<i32> {
         None
     }
+
+    /// The half-width of the aspiration window at the root, in evaluation
+    /// units, when this evaluation has one: how far the score usually moves
+    /// from one iteration of iterative deepening to the next, so that the
+    /// next one can search a window that wide around the last score and
+    /// search again wider only when the score falls outside it
+    /// (`lapilli_search::Options`'s `with_evaluation_aspiration`). `None`
+    /// (the default): the full window.
+    fn aspiration_window(&self) -> Option<i32> {
+        None
+    }
 }
 
 impl<G, F: Fn(&G) -> i32> Evaluate<G> for F {

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{all_configurations, check_pv, heaps_eval, node_eval, tree, Heaps};
-use lapilli_game::{Game, History, Outcome, Value, WIN};
+use lapilli_game::{Evaluate, Game, History, Outcome, Value, WIN};
 use lapilli_search::{Engine, Limits, Options, StopReason, TableError, TranspositionTable, MAX_DEPTH};
 use lapilli_tablebase::solve;
 use std::time::{Duration, Instant};
@@ -144,6 +144,41 @@ fn limits_combine() {
         Engine::new().search(&pos, &History::default(), &Limits::depth(40).with_nodes(3_000), &heaps_eval);
     assert!(a.stopped);
     assert_eq!(a.stats.nodes, 3_000);
+}
+
+/// [`heaps_eval`] with an aspiration window of its own, or none.
+struct Windowed(Option<i32>);
+
+impl Evaluate<Heaps> for Windowed {
+    fn evaluate(&self, h: &Heaps) -> i32 {
+        heaps_eval(h)
+    }
+    fn aspiration_window(&self) -> Option<i32> {
+        self.0
+    }
+}
+
+#[test]
+fn the_evaluations_aspiration_window_is_used_when_asked_and_no_width_is_given() {
+    let root = Heaps { a: 6, b: 6, side: true, bonus: false };
+    let limits = Limits::depth(9);
+    let run = |options: Options, eval: Windowed| {
+        Engine::with_options(options).search(&root, &History::default(), &limits, &eval)
+    };
+    let base = Options::default().with_table_bytes(1 << 16);
+    let full = run(base, Windowed(Some(1)));
+    let fixed = run(base.with_aspiration(Some(1)), Windowed(None));
+    // Asked for, the evaluation's width of 1 searches as a width of 1 of
+    // the options does, and not as the full window.
+    let asked = run(base.with_evaluation_aspiration(true), Windowed(Some(1)));
+    assert_eq!(asked.stats, fixed.stats);
+    assert_ne!(asked.stats, full.stats);
+    assert_eq!(asked.score, full.score);
+    // An evaluation without a width: the full window.
+    assert_eq!(run(base.with_evaluation_aspiration(true), Windowed(None)).stats, full.stats);
+    // A width of the options comes before the evaluation's.
+    let both = run(base.with_aspiration(Some(1)).with_evaluation_aspiration(true), Windowed(Some(1000)));
+    assert_eq!(both.stats, fixed.stats);
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The selective techniques, late-move reductions
-//! ([`Options::with_late_move_reductions`]) and reverse futility pruning
+//! ([`Options::with_late_move_reductions`]), internal iterative reductions
+//! ([`Options::with_internal_reductions`]) and reverse futility pruning
 //! ([`Options::with_futility_pruning`]), on a game wide enough for them to
 //! apply: three-heap Nim, where the side to move wins exactly when the
 //! heaps' xor is not 0 (Bouton, 1901). They change scores at a fixed
@@ -82,9 +83,9 @@ impl Evaluate<Nim3> for WithMargin {
     }
 }
 
-/// Both selective techniques on.
+/// Every selective technique on.
 fn selective(table_bytes: usize) -> Options {
-    lmr(table_bytes).with_futility_pruning(true)
+    lmr(table_bytes).with_internal_reductions(true).with_futility_pruning(true)
 }
 
 #[test]
@@ -103,6 +104,28 @@ fn reductions_are_off_unless_asked_for() {
 }
 
 #[test]
+fn internal_reductions_apply_only_when_asked_for_and_off_the_principal_variation() {
+    assert!(!Options::default().internal_reductions());
+    assert!(!Options::plain().internal_reductions());
+    let root = Nim3 { heaps: [4, 5, 6], side: false };
+    let limits = Limits::depth(7);
+    let search = |options: Options| {
+        Engine::with_options(options).search(&root, &History::default(), &limits, &parity_eval)
+    };
+    // Without a table no node has a table move: every null-window node
+    // with 4 plies or more to go is searched a ply shallower (another
+    // tree), and the principal variation, searched at full depth, stays
+    // sound.
+    let off = search(Options::default().with_table_bytes(0));
+    let on = search(Options::default().with_table_bytes(0).with_internal_reductions(true));
+    assert_ne!(on.stats, off.stats);
+    assert_eq!(check_pv(&root, &on, parity_eval, true), Ok(()));
+    // Plain alpha-beta has no null windows: nothing to reduce.
+    let plain = search(Options::plain());
+    assert_eq!(search(Options::plain().with_internal_reductions(true)).stats, plain.stats);
+}
+
+#[test]
 fn futility_pruning_cuts_only_when_asked_for_and_given_a_margin() {
     assert!(!Options::default().futility_pruning());
     assert!(!Options::plain().futility_pruning());
@@ -112,7 +135,7 @@ fn futility_pruning_cuts_only_when_asked_for_and_given_a_margin() {
     let search_margin = |options: Options| {
         Engine::with_options(options).search(&root, &History::default(), &limits, &WithMargin)
     };
-    let off = search_margin(lmr(16 << 20));
+    let off = search_margin(lmr(16 << 20).with_internal_reductions(true));
     let on = search_margin(selective(16 << 20));
     // Pruning on with an evaluation that has no margin: the same search.
     let no_margin =

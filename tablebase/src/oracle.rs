@@ -212,6 +212,10 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for Probing<'_, E, G> {
         self.eval.futility_margin()
     }
 
+    fn aspiration_window(&self) -> Option<i32> {
+        self.eval.aspiration_window()
+    }
+
     fn probe(&self, pos: &G) -> Option<Value> {
         self.tables.probe(pos).or_else(|| self.eval.probe(pos))
     }

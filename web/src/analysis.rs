@@ -157,7 +157,7 @@ impl GameVisitor for Analyse {
             ));
             return Ok(());
         }
-        let options = Options::default().with_table_bytes(TABLE_BYTES).with_late_move_reductions(true);
+        let options = Options::playing().with_table_bytes(TABLE_BYTES);
         let mut engine = Engine::try_with_options(options)
             .map_err(|e| ApiError::new(Kind::Resources, format!("the engine's table: {e}")))?;
         self.stopper.register(engine.stop_handle());

@@ -166,7 +166,7 @@ where
                 SideSpec::Movetime(ms) => Limits::of(None, Some(Duration::from_millis(ms)), None),
                 _ => unreachable!("a search side"),
             };
-            let options = Options::default().with_table_bytes(TABLE_BYTES).with_late_move_reductions(true);
+            let options = Options::playing().with_table_bytes(TABLE_BYTES);
             let mut engine = Engine::try_with_options(options)
                 .map_err(|e| ApiError::new(Kind::Resources, format!("the engine's table: {e}")))?;
             let analysis = cover.search(&mut engine, pos, history, &limits, heuristic);

@@ -27,6 +27,10 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for AmongBest<'_, E, G> {
         self.eval.futility_margin()
     }
 
+    fn aspiration_window(&self) -> Option<i32> {
+        self.eval.aspiration_window()
+    }
+
     fn probe(&self, pos: &G) -> Option<Value> {
         if self.others.contains(&pos.zobrist()) {
             self.tables.probe(pos)

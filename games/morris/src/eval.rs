@@ -58,6 +58,11 @@ pub struct Weights {
     /// Per ply to go: the margin of reverse futility pruning
     /// ([`Evaluate::futility_margin`]); 0 for none.
     pub futility: i32,
+    /// The half-width of the root's aspiration window
+    /// ([`Evaluate::aspiration_window`]); 0 for the full window. 50, half
+    /// a piece: accepted by SPRT against the full window (v9,
+    /// `docs/design.md`).
+    pub aspiration: i32,
 }
 
 impl Default for Weights {
@@ -77,6 +82,7 @@ impl Default for Weights {
             pending: 90,
             tempo_mill: 60,
             futility: 60,
+            aspiration: 50,
         }
     }
 }
@@ -261,6 +267,10 @@ impl Evaluate<Position> for Heuristic {
 
     fn futility_margin(&self) -> Option<i32> {
         (self.weights.futility > 0).then_some(self.weights.futility)
+    }
+
+    fn aspiration_window(&self) -> Option<i32> {
+        (self.weights.aspiration > 0).then_some(self.weights.aspiration)
     }
 
     /// A win the continuous-threat search proves, when

@@ -20,8 +20,8 @@ mod shared;
 mod worker;
 
 pub use options::{
-    lmr_reduction, Limits, Options, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH,
-    MAX_DEPTH,
+    lmr_reduction, Limits, Options, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMR_FIRST_MOVE,
+    LMR_MIN_DEPTH, MAX_DEPTH,
 };
 
 use crate::stats::{Stats, StopReason};

@@ -124,11 +124,14 @@ pub struct Options {
     iterative_deepening: bool,
     pvs: bool,
     aspiration: Option<i32>,
+    evaluation_aspiration: bool,
     killers: bool,
     history_heuristic: bool,
+    history_malus: bool,
     repetition: bool,
     exact_depth_probes: bool,
     late_move_reductions: bool,
+    internal_reductions: bool,
     futility_pruning: bool,
     root_shuffle: Option<u64>,
     eval_cache: bool,
@@ -137,10 +140,10 @@ pub struct Options {
 impl Default for Options {
     /// Every full-width technique on: a 16 MiB table, one thread,
     /// iterative deepening, PVS, killers, history heuristic, repetition,
-    /// the evaluation cache;
-    /// no aspiration window (its width is in the game's evaluation units)
-    /// and no late-move reductions (selective: they change scores, so a
-    /// program turns them on with [`Options::with_late_move_reductions`]).
+    /// the evaluation cache; no history malus, no aspiration window (its
+    /// width is in the game's evaluation units) and no reductions
+    /// (selective: they change scores, so a program turns them on, as
+    /// [`Options::playing`] does).
     fn default() -> Options {
         Options {
             table_bytes: 16 << 20,
@@ -149,11 +152,14 @@ impl Default for Options {
             iterative_deepening: true,
             pvs: true,
             aspiration: None,
+            evaluation_aspiration: false,
             killers: true,
             history_heuristic: true,
+            history_malus: false,
             repetition: true,
             exact_depth_probes: false,
             late_move_reductions: false,
+            internal_reductions: false,
             futility_pruning: false,
             root_shuffle: None,
             eval_cache: true,
@@ -172,15 +178,38 @@ impl Options {
             iterative_deepening: false,
             pvs: false,
             aspiration: None,
+            evaluation_aspiration: false,
             killers: false,
             history_heuristic: false,
+            history_malus: false,
             repetition: false,
             exact_depth_probes: false,
             late_move_reductions: false,
+            internal_reductions: false,
             futility_pruning: false,
             root_shuffle: None,
             eval_cache: false,
         }
+    }
+
+    /// The options the `lapilli` program and its web page search with:
+    /// [`Options::default`] with late-move reductions, internal iterative
+    /// reductions and the evaluation's aspiration window on, each accepted
+    /// by an SPRT at 100 ms a move in Nine Men's Morris (`docs/design.md`).
+    /// The reductions' scores at a depth are not plain minimax's; proven
+    /// wins and losses stay proofs.
+    ///
+    /// ```
+    /// use lapilli_search::Options;
+    /// let o = Options::playing();
+    /// assert!(o.late_move_reductions() && o.internal_reductions() && o.evaluation_aspiration());
+    /// assert!(!o.futility_pruning() && o.aspiration().is_none());
+    /// ```
+    pub fn playing() -> Options {
+        Options::default()
+            .with_late_move_reductions(true)
+            .with_internal_reductions(true)
+            .with_evaluation_aspiration(true)
     }
 
     /// Fixed-depth alpha-beta with move ordering: [`Options::plain`] with
@@ -256,6 +285,16 @@ impl Options {
         Options { aspiration: half_width.map(|w| w.max(1)), ..self }
     }
 
+    /// Without a width of its own ([`Options::with_aspiration`] `None`), the
+    /// aspiration window of the evaluation
+    /// ([`lapilli_game::Evaluate::aspiration_window`]), if it gives one:
+    /// the width belongs to the evaluation's units. On in
+    /// [`Options::playing`].
+    #[must_use]
+    pub fn with_evaluation_aspiration(self, on: bool) -> Options {
+        Options { evaluation_aspiration: on, ..self }
+    }
+
     /// Killer moves: two quiet moves per ply that caused a cutoff are tried
     /// early at the same ply elsewhere in the tree.
     #[must_use]
@@ -268,6 +307,18 @@ impl Options {
     #[must_use]
     pub fn with_history_heuristic(self, on: bool) -> Options {
         Options { history_heuristic: on, ..self }
+    }
+
+    /// The history malus: when a quiet move cuts off, the quiet moves tried
+    /// before it at that node lose the history it gains (with the history
+    /// heuristic on). It changes the order of moves, not the value. Off
+    /// in every preset: in Nine Men's Morris it grew some trees fourfold
+    /// (the start to depth 10) and shrank others, and its SPRT against v7
+    /// stood at +6 Elo (-16 to +28) after 198 pairs, without a verdict
+    /// (`docs/design.md`).
+    #[must_use]
+    pub fn with_history_malus(self, on: bool) -> Options {
+        Options { history_malus: on, ..self }
     }
 
     /// Repetition and no-progress draws inside the search (see
@@ -320,6 +371,19 @@ impl Options {
     #[must_use]
     pub fn with_late_move_reductions(self, on: bool) -> Options {
         Options { late_move_reductions: on, ..self }
+    }
+
+    /// Internal iterative reductions, a selective technique: a node
+    /// searched with a null window (so never on the principal variation,
+    /// which keeps its full depth) with at least [`IIR_MIN_DEPTH`] plies to
+    /// go and no move in the table (never searched, or its entry
+    /// overwritten) is searched one ply shallower: without a move to try
+    /// first its search is costly, and the shallower one leaves a move in
+    /// the table for the next iteration. Off in [`Options::default`] and
+    /// [`Options::plain`].
+    #[must_use]
+    pub fn with_internal_reductions(self, on: bool) -> Options {
+        Options { internal_reductions: on, ..self }
     }
 
     /// Reverse futility pruning: at a node searched with a null window,
@@ -382,6 +446,12 @@ impl Options {
         self.aspiration
     }
 
+    /// Whether the evaluation's aspiration window is used
+    /// ([`Options::with_evaluation_aspiration`]).
+    pub fn evaluation_aspiration(&self) -> bool {
+        self.evaluation_aspiration
+    }
+
     /// Whether killer moves are on.
     pub fn killers(&self) -> bool {
         self.killers
@@ -390,6 +460,17 @@ impl Options {
     /// Whether the history heuristic is on.
     pub fn history_heuristic(&self) -> bool {
         self.history_heuristic
+    }
+
+    /// Whether internal iterative reductions are on
+    /// ([`Options::with_internal_reductions`]).
+    pub fn internal_reductions(&self) -> bool {
+        self.internal_reductions
+    }
+
+    /// Whether the history malus is on ([`Options::with_history_malus`]).
+    pub fn history_malus(&self) -> bool {
+        self.history_malus
     }
 
     /// Whether repetition and no-progress draws are detected in the search.
@@ -427,6 +508,10 @@ impl Options {
 /// The fewest plies to go at a node whose late moves are reduced
 /// ([`Options::with_late_move_reductions`]).
 pub const LMR_MIN_DEPTH: u32 = 3;
+
+/// The fewest plies to go at a node that internal iterative reductions
+/// shorten ([`Options::with_internal_reductions`]).
+pub const IIR_MIN_DEPTH: u32 = 4;
 
 /// Slots of each thread's evaluation cache ([`Options::with_eval_cache`]):
 /// 4,096 of 8 bytes, 32 KiB, within a core's first- or second-level

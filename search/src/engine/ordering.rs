@@ -18,9 +18,9 @@ const FORCING: i32 = 1 << 28;
 const HINT_CAP: i32 = 1 << 26;
 /// The first killer of a ply orders at `KILLER`, the second one below.
 const KILLER: i32 = 1 << 27;
-/// History scores stay below this, far below the killers: when a slot
-/// reaches it, every slot is halved.
-const HISTORY_CAP: u32 = 1 << 20;
+/// History scores stay within plus or minus this, far below the killers:
+/// when a slot reaches it, every slot is halved.
+const HISTORY_CAP: i32 = 1 << 20;
 /// The picks made by selection before the rest of a node's moves are
 /// sorted ([`MoveOrder::pick`]).
 const SORT_AFTER: usize = 3;
@@ -72,10 +72,12 @@ impl<M> Scored<M> {
 pub(super) struct MoveOrder<M> {
     use_killers: bool,
     use_history: bool,
+    /// Whether quiet moves tried before a cutoff lose history.
+    history_malus: bool,
     /// Two killer moves per ply, as move hashes (see [`move_key`]; 0 is an
     /// empty slot).
     killers: Vec<[u64; 2]>,
-    history: Vec<u32>,
+    history: Vec<i32>,
     scratch: Vec<M>,
     hints: Vec<i32>,
     /// The seed of the root's shuffled order ([`crate::Options::with_root_shuffle`]).
@@ -108,11 +110,17 @@ fn move_key<G: Game>(pos: &G, m: G::Move) -> u64 {
 }
 
 impl<M: Copy + Hash> MoveOrder<M> {
-    pub(super) fn new(use_killers: bool, use_history: bool, shuffle: Option<u64>) -> MoveOrder<M> {
+    pub(super) fn new(
+        use_killers: bool,
+        use_history: bool,
+        history_malus: bool,
+        shuffle: Option<u64>,
+    ) -> MoveOrder<M> {
         MoveOrder {
             shuffle,
             use_killers,
             use_history,
+            history_malus,
             killers: Vec::new(),
             history: if use_history { vec![0; HISTORY_SLOTS] } else { Vec::new() },
             scratch: Vec::new(),
@@ -202,7 +210,7 @@ impl<M: Copy + Hash> MoveOrder<M> {
                 } else if self.use_killers && killers[1] == key {
                     KILLER - 1
                 } else if self.use_history {
-                    self.history[key as usize % HISTORY_SLOTS] as i32
+                    self.history[key as usize % HISTORY_SLOTS]
                 } else {
                     0
                 }
@@ -219,16 +227,20 @@ impl<M: Copy + Hash> MoveOrder<M> {
         }
     }
 
-    /// Records that `scored` caused a cutoff at `ply` with `depth` plies to
-    /// go: a quiet move becomes the ply's first killer and gains history.
-    /// (The key is found again here, at a cutoff, rather than kept for
-    /// every move; the table's move, tried unscored, is tested for a hint.)
-    pub(super) fn reward<G: Game<Move = M>>(&mut self, pos: &G, scored: &Scored<M>, ply: usize, depth: u32) {
-        let quiet = match scored.order() {
-            TABLE_MOVE => pos.move_order_hint(scored.mv) <= 0,
+    /// Records that the last of `tried` (the moves searched at a node, in
+    /// order) caused a cutoff at `ply` with `depth` plies to go: a quiet
+    /// move becomes the ply's first killer and gains history, and the
+    /// quiet moves tried before it, which did not cut off, lose as much
+    /// (the history malus). (The keys are found again here, at a cutoff,
+    /// rather than kept for every move; the table's move, tried unscored,
+    /// is tested for a hint.)
+    pub(super) fn reward<G: Game<Move = M>>(&mut self, pos: &G, tried: &[Scored<M>], ply: usize, depth: u32) {
+        let Some((scored, before)) = tried.split_last() else { return };
+        let quiet = |s: &Scored<M>| match s.order() {
+            TABLE_MOVE => pos.move_order_hint(s.mv) <= 0,
             order => order < FORCING,
         };
-        if !quiet || !(self.use_killers || self.use_history) {
+        if !quiet(scored) || !(self.use_killers || self.use_history) {
             return;
         }
         let key = move_key(pos, scored.mv);
@@ -243,11 +255,62 @@ impl<M: Copy + Hash> MoveOrder<M> {
             }
         }
         if self.use_history {
-            let slot = &mut self.history[key as usize % HISTORY_SLOTS];
-            *slot += depth * depth;
-            if *slot >= HISTORY_CAP {
-                self.history.iter_mut().for_each(|h| *h /= 2);
+            let bonus = (depth * depth).min(HISTORY_CAP as u32) as i32;
+            self.add_history(key, bonus);
+            if self.history_malus {
+                for s in before.iter().filter(|s| quiet(s)) {
+                    self.add_history(move_key(pos, s.mv), -bonus);
+                }
             }
         }
+    }
+
+    /// Adds `change` to the history of the move keyed `key`, halving every
+    /// slot when this one leaves the range of [`HISTORY_CAP`].
+    #[inline]
+    fn add_history(&mut self, key: u64, change: i32) {
+        let slot = &mut self.history[key as usize % HISTORY_SLOTS];
+        *slot += change;
+        if slot.abs() >= HISTORY_CAP {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lapilli_game::doc_game::Nim;
+
+    /// The history of moves 1 and 2 of Nim after move 1 and then move 2
+    /// were tried at a node with 3 plies to go and move 2 cut off.
+    fn history_after_cutoff(malus: bool) -> (i32, i32) {
+        let pos = Nim(5, false);
+        let mut order = MoveOrder::new(false, true, malus, None);
+        let mut list = Vec::new();
+        MoveOrder::fill(&mut list, &[1, 2], None);
+        order.pick(&pos, &mut list, 0, false, 0);
+        order.pick(&pos, &mut list, 1, false, 0);
+        assert_eq!((list[0].mv, list[1].mv), (1, 2), "generation order among equal histories");
+        order.reward(&pos, &list[..2], 0, 3);
+        let history = |m: u32| order.history[move_key(&pos, m) as usize % HISTORY_SLOTS];
+        (history(1), history(2))
+    }
+
+    #[test]
+    fn a_quiet_cutoff_gains_history_and_the_malus_charges_the_moves_tried_before_it() {
+        // The square of the plies to go, gained and, with the malus, lost.
+        assert_eq!(history_after_cutoff(false), (0, 9));
+        assert_eq!(history_after_cutoff(true), (-9, 9));
+    }
+
+    #[test]
+    fn a_history_out_of_range_halves_every_slot() {
+        let mut order = MoveOrder::<u32>::new(false, true, true, None);
+        order.add_history(1, 100);
+        order.add_history(2, -(HISTORY_CAP - 1));
+        assert_eq!((order.history[1], order.history[2]), (100, -(HISTORY_CAP - 1)));
+        order.add_history(2, -1);
+        assert_eq!((order.history[1], order.history[2]), (50, -HISTORY_CAP / 2));
     }
 }

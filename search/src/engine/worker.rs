@@ -3,7 +3,8 @@
 //! with aspiration windows at the root.
 
 use super::options::{
-    lmr_reduction, Options, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH,
+    lmr_reduction, Options, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMR_FIRST_MOVE,
+    LMR_MIN_DEPTH, MAX_DEPTH,
 };
 use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
@@ -89,7 +90,12 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             carried,
             generated: G::Moves::default(),
             lists: Vec::new(),
-            order: MoveOrder::new(options.killers(), options.history_heuristic(), options.root_shuffle()),
+            order: MoveOrder::new(
+                options.killers(),
+                options.history_heuristic(),
+                options.history_malus(),
+                options.root_shuffle(),
+            ),
             pv: PvTable::new(),
             skip_threads: 0,
             evals: if options.eval_cache() { vec![0; EVAL_CACHE_SLOTS] } else { Vec::new() },
@@ -163,7 +169,11 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         last: Option<&Completed<G::Move>>,
     ) -> Option<Completed<G::Move>> {
         let (mut alpha, mut beta) = FULL_WINDOW;
-        if let (Some(w), Some(last)) = (self.options.aspiration(), last) {
+        let width = match self.options.aspiration() {
+            None if self.options.evaluation_aspiration() => self.eval.aspiration_window(),
+            given => given,
+        };
+        if let (Some(w), Some(last)) = (width.map(|w| w.max(1)), last) {
             if !is_mate(last.score) {
                 (alpha, beta) = (last.score - w, last.score + w);
             }
@@ -461,6 +471,18 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         if let Some(s) = self.futile(pos, depth, ply, alpha, beta) {
             return (s, false);
         }
+        // Internal iterative reductions: a null-window node (off the
+        // principal variation, which keeps its full depth) without a table
+        // move is searched a ply shallower.
+        let depth = if self.options.internal_reductions()
+            && beta - alpha == 1
+            && table_index.is_none()
+            && depth >= IIR_MIN_DEPTH
+        {
+            depth - 1
+        } else {
+            depth
+        };
         let p = ply as usize;
         self.pv.reserve(p);
         if self.lists.len() <= p {
@@ -511,7 +533,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                     self.pv.set(p, mv);
                     if alpha >= beta {
                         self.stats.cutoffs += 1;
-                        self.order.reward(pos, &list[n], p, depth);
+                        self.order.reward(pos, &list[..=n], p, depth);
                         break;
                     }
                 }
