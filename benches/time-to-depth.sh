@@ -9,7 +9,9 @@
 #
 # lapilli. Each search is `lapilli analyze nine-mens-morris ... --depth N
 # --json` from a fresh process: iterative deepening, one thread, the CLI's
-# engine options (late-move reductions on), a removal counted as a ply.
+# engine options (`Options::playing`: late-move and internal iterative
+# reductions, the evaluation's aspiration window), a removal counted as a
+# ply.
 # Time: the `millis` the program reports, its own clock around the search
 # (process start, position setup and JSON output are not counted). Score:
 # lapilli's heuristic from the side to move's point of view.

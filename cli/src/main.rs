@@ -211,12 +211,13 @@ enum Command {
         /// Brothers Wait at the root) instead of Lazy SMP.
         #[arg(long)]
         split_root: bool,
-        /// Search full width: no late-move reductions and no internal
-        /// iterative reductions (late quiet moves are otherwise searched
-        /// first at a reduced depth, and nodes off the principal variation
-        /// without a move in the table a ply shallower, which reaches
-        /// deeper in the same time but gives scores that differ from plain
-        /// minimax at the same depth).
+        /// Search full width, with the full window: no late-move
+        /// reductions, no internal iterative reductions and no aspiration
+        /// window (late quiet moves are otherwise searched first at a
+        /// reduced depth, and nodes off the principal variation without a
+        /// move in the table a ply shallower, which reaches deeper in the
+        /// same time but gives scores that differ from plain minimax at
+        /// the same depth).
         #[arg(long)]
         full_width: bool,
         /// Transposition-table size in MiB.

@@ -35,7 +35,8 @@ Commands (one a line; answers in brackets):
   setoption name N value V options Hash (MiB, 1-65536, default 16), Threads (1-64, default 1), MoveTime \
 (whole seconds a bare `go` searches, 1-3600, default 1, as Sanmill's) and LateMoveReductions (true or false, \
 default true: late quiet moves searched first at a reduced depth, and nodes off the principal variation \
-without a table move a ply shallower; false searches full width); an unknown option or a bad value is \
+without a table move a ply shallower, in an aspiration window; false searches full width with the full \
+window); an unknown option or a bad value is \
 answered with `info string` and changes nothing; Hash, Threads and LateMoveReductions stop a running search \
 first
   ucinewgame               stops a running search, clears the transposition table and sets the start position
@@ -322,8 +323,8 @@ impl<V: VariantDescriptor> Session<V> {
     }
 
     /// A new engine with `hash_mib` MiB of table, `threads` threads and
-    /// late-move reductions if `reductions`; on failure the old engine
-    /// stays.
+    /// [`Options::playing`] if `reductions` (else full width); on failure
+    /// the old engine stays.
     fn rebuild_engine(&mut self, hash_mib: usize, threads: usize, reductions: bool) {
         match Engine::try_with_options(engine_options(hash_mib, threads, reductions, self.shuffle)) {
             Ok(engine) => {

@@ -9,8 +9,9 @@
 //! ([`Options::alpha_beta`]: killers and history, no table) against their
 //! `Negamax`; our iterative deepening with a table against their
 //! `IterativeSearch`; and, times only, our engine on Nine Men's Morris as
-//! the program runs it (removal as its own ply, repetition on, late-move
-//! reductions on) against theirs on the folded game at the same nominal
+//! the program runs it (removal as its own ply, [`Options::playing`]:
+//! repetition, late-move and internal iterative reductions, the
+//! aspiration window) against theirs on the folded game at the same nominal
 //! depth (the trees differ, so the values need not agree).
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -104,12 +105,13 @@ fn morris(c: &mut Criterion) {
 }
 
 /// Our engine on Nine Men's Morris as the program runs it (a removal is a
-/// ply of its own, repetition detection and late-move reductions on, a 4
-/// MiB table) against their `IterativeSearch` on the folded game, both to
+/// ply of its own, [`Options::playing`]: repetition detection, late-move
+/// and internal iterative reductions and the evaluation's aspiration
+/// window, with a 4 MiB table) against their `IterativeSearch` on the folded game, both to
 /// `depth`: times only (our depth counts removals, theirs does not).
 fn native(c: &mut Criterion, name: &str, pos: &FoldedMorris, depth: u8) {
     let limits = Limits::depth(depth.into());
-    let opts = Options::default().with_table_bytes(TT_BYTES).with_late_move_reductions(true);
+    let opts = Options::playing().with_table_bytes(TT_BYTES);
     let eval = lapilli_morris::eval::Heuristic::default();
     let mut g = c.benchmark_group(format!("peers/nine_mens_morris_native/{name}/depth_{depth}"));
     g.sample_size(10);
