@@ -37,6 +37,18 @@ pub struct Analyze<'o> {
     pub out: &'o mut dyn Write,
 }
 
+/// The engine options of `analyze` and `uci`: [`Options::playing`] when
+/// the search reduces, else [`Options::default`] (full width, with the
+/// full window: `analyze --full-width`, `setoption name
+/// LateMoveReductions value false`).
+pub fn search_options(reductions: bool) -> Options {
+    if reductions {
+        Options::playing()
+    } else {
+        Options::default()
+    }
+}
+
 /// Reads `--position` for the variant `v`, or its start when there is none.
 ///
 /// # Errors
@@ -192,7 +204,7 @@ impl GameVisitor for Analyze<'_> {
             }
             return Ok(());
         }
-        let options = if self.reductions { Options::playing() } else { Options::default() }
+        let options = search_options(self.reductions)
             .with_table_bytes(self.tt_bytes)
             .with_threads(self.threads)
             .with_split_root(self.split_root);

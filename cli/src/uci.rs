@@ -7,6 +7,7 @@
 //! `isready` and `quit` are answered while it runs; every line is written
 //! whole and flushed.
 
+use crate::analyze::search_options;
 use crate::error::{CliError, Kind};
 use crate::perfect::{self, Values};
 use crate::play::{checked_plies, game_over_text};
@@ -220,8 +221,10 @@ struct Session<V: VariantDescriptor> {
 /// [`Options::default`]: full width), the root shuffled from `shuffle` if
 /// given.
 fn engine_options(hash_mib: usize, threads: usize, reductions: bool, shuffle: Option<u64>) -> Options {
-    let options = if reductions { Options::playing() } else { Options::default() };
-    options.with_table_bytes(hash_mib << 20).with_threads(threads).with_root_shuffle(shuffle)
+    search_options(reductions)
+        .with_table_bytes(hash_mib << 20)
+        .with_threads(threads)
+        .with_root_shuffle(shuffle)
 }
 
 impl<V: VariantDescriptor> Session<V> {
