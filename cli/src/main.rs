@@ -301,9 +301,10 @@ enum Command {
         perfect: bool,
         /// With --perfect, the seed of the perfect player's choice among
         /// equal plies [default: 0]; without, the seed of the engine's
-        /// variety: its root moves searched in an order drawn from the
-        /// seed, so that it picks among plies of equal score from it
-        /// (Sanmill's Shuffling) [default: none, the usual order].
+        /// variety in the opening: over the first 8 plies its root moves
+        /// are searched in an order drawn from the seed, so that it picks
+        /// among plies of equal score from it (Sanmill's Shuffling)
+        /// [default: none, the usual order].
         #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Endgame tables (built by `lapilli tablebase build`): with

@@ -80,9 +80,16 @@ Where the tables cover the position and every ply from it, the ply comes from th
 shortest win at once (`info depth 0 score mate N`), or the search's choice among the drawing plies (or those \
 of the longest loss), scored with the exact value.
 
---seed S without --perfect gives the engine variety (Sanmill's Shuffling): its root moves that the ordering \
-ranks alike are searched in an order drawn from S and the position, so that among plies of equal score S picks one: different seeds play \
-different games, the same seed the same one.";
+--seed S without --perfect gives the engine variety in the opening (Sanmill's Shuffling): over the game's \
+first 8 plies (SHUFFLED_PLIES, counted from the `position` command's start) its root moves that the ordering \
+ranks alike are searched in an order drawn from S and the position, so that among plies of equal score S picks \
+one: different seeds play different openings, the same seed the same one; after them it plays as without \
+--seed (the shuffle over the whole game lost Elo; over the opening alone, see docs/design.md).";
+
+/// The plies of a game, from the `position` command's start, over which
+/// `--seed S` shuffles the engine's root order (the opening's variety);
+/// after them the engine searches in its usual order.
+pub const SHUFFLED_PLIES: usize = 8;
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`
 /// line of tens of thousands of plies); a longer one is dropped with an
@@ -112,7 +119,8 @@ pub struct Uci {
     /// choosing among plies of equal value from the seed `S`.
     pub perfect: Option<u64>,
     /// `--seed S` without `--perfect`: the engine's root shuffle
-    /// ([`Options::with_root_shuffle`]).
+    /// ([`Options::with_root_shuffle`]) over the first [`SHUFFLED_PLIES`]
+    /// plies.
     pub shuffle: Option<u64>,
     /// `--tablebase DIR`: the endgame tables the perfect player plays from
     /// instead of the game's solution, or, without `--perfect`, that the
@@ -399,9 +407,10 @@ impl<V: VariantDescriptor> Session<V> {
             }
             return;
         }
-        let Some(engine) = self.engine.take() else {
+        let Some(mut engine) = self.engine.take() else {
             return self.info("go: the engine is not available");
         };
+        engine.set_root_shuffle(self.shuffle.filter(|_| self.record.moves().len() < SHUFFLED_PLIES));
         self.stop.clear();
         self.infinite = infinite;
         let pos = self.record.position().clone();

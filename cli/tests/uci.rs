@@ -506,3 +506,32 @@ fn a_seed_varies_the_engines_choice_among_equal_scores() {
     assert!(picks.len() >= 2, "{picks:?}");
     assert_eq!(answer(Some(3)), answer(Some(3)));
 }
+
+/// The shuffle is the opening's: from the game's ninth ply on, a seed
+/// searches the same tree as no seed (the same ply, score and node count),
+/// while on the eighth it still varies the search.
+#[test]
+fn the_seed_shuffles_the_first_eight_plies_only() {
+    // Eight placements, no two of a side on one line (no mill, no removal).
+    let opening = "a7 g7 g1 a1 c5 e5 e3 c3";
+    let search = |seed: Option<u64>, moves: &str| {
+        let seed = seed.map(|s| s.to_string());
+        let mut args = vec!["nine-mens-morris"];
+        args.extend(seed.iter().flat_map(|s| ["--seed", s.as_str()]));
+        let mut uci = Uci::start(&args);
+        uci.send("setoption name LateMoveReductions value false");
+        uci.send(&format!("position startpos moves {moves}"));
+        uci.send("go depth 5");
+        let lines = uci.until("bestmove", Duration::from_secs(60));
+        uci.quit();
+        let info = lines.iter().find(|l| l.starts_with("info depth 5 ")).expect("an info line");
+        (Uci::best(&lines), info.split(" time ").next().unwrap().to_string())
+    };
+    let seventh = &opening[..opening.rfind(' ').unwrap()];
+    let plain = search(None, seventh);
+    assert!((1..=6).any(|seed| search(Some(seed), seventh) != plain), "the eighth ply is shuffled");
+    let plain = search(None, opening);
+    for seed in 1..=6 {
+        assert_eq!(search(Some(seed), opening), plain, "seed {seed}: the ninth ply is not shuffled");
+    }
+}

@@ -120,7 +120,17 @@ engine last reported them), disagreement (null or {ply, move, engine, what}). Ev
 from its moves. With --against-perfect the header has start_positions (with --tablebase: each opening's \
 position text) and each game perfect: {engine_side, start_value (w12: won in 12 plies, d, l7; null if not \
 covered), start and result (win, draw, loss), at_value, first_drop (null or {ply, move, before, after}), \
-drops, perfect_drops, values (the first engine's value after each ply, the start's first)}.";
+drops, perfect_drops, values (the first engine's value after each ply, the start's first)}.
+
+--resume goes on from the --log FILE when it exists (and starts it when not): a match cut short (a \
+signal, the end of a session) or grown (more --openings of the same seed) plays only the games that \
+its log does not hold with a result, and reports and logs all of them. The log must be of the same \
+match: the same game, engines' names, options and read-backs, --movetime or --depth, --max-plies, \
+--seed, --opening-plies or --openings-file, and --sprt; its openings the first of this match's. The \
+engines' command lines may differ (said on standard error). Abandoned games and a last line cut short \
+are played again. The log is written anew (header, the games kept, then the new ones; the header \
+counts the games kept as resumed_games). The times per move of the games kept are read from the log. \
+Not with --against-perfect.";
 
 /// An engine's command line, split as a shell would.
 #[derive(Clone, Debug)]
@@ -222,6 +232,10 @@ pub struct MatchArgs {
     /// Write the settings and every game as JSON lines to this file.
     #[arg(long, value_name = "FILE")]
     pub(super) log: Option<PathBuf>,
+    /// Go on from the --log FILE of the same match, if it exists: its
+    /// games count, the others are played (long help).
+    #[arg(long, requires = "log", conflicts_with = "against_perfect")]
+    pub(super) resume: bool,
     /// Print one JSON object instead of text (keys in the long help); an
     /// error is then also printed as {"error": {"kind": ..., "message":
     /// ...}}.

@@ -8,7 +8,8 @@
 //! reports them in game order and sums them up. [`engine`] drives an
 //! engine process, [`openings`] makes or reads the openings, [`referee`]
 //! plays one game, [`stats`] scores the match, [`perfect`] measures the
-//! first engine against perfect play (`--against-perfect`).
+//! first engine against perfect play (`--against-perfect`), [`resume`]
+//! goes on from a match's log (`--resume`).
 
 mod args;
 pub mod engine;
@@ -16,6 +17,7 @@ pub mod openings;
 mod perfect;
 pub mod referee;
 mod report;
+mod resume;
 mod run;
 pub mod stats;
 

@@ -70,17 +70,17 @@ impl TimeJson {
 
 /// The running account of the match, in game order.
 pub(super) struct Account {
-    tally: Tally,
+    pub(super) tally: Tally,
     pairs: PairTally,
-    by_side: [Tally; 2],
+    pub(super) by_side: [Tally; 2],
     /// The first engine's result of each game, by index.
-    results: Vec<Option<WinDrawLoss>>,
-    endings: BTreeMap<String, u64>,
+    pub(super) results: Vec<Option<WinDrawLoss>>,
+    pub(super) endings: BTreeMap<String, u64>,
     /// The disagreements, as the summary lists them.
     pub(super) disagreements: Vec<Value>,
-    forfeits: [u64; 2],
-    crashes: [u64; 2],
-    times: [Vec<f64>; 2],
+    pub(super) forfeits: [u64; 2],
+    pub(super) crashes: [u64; 2],
+    pub(super) times: [Vec<f64>; 2],
     /// The SPRT's decision that stopped the match.
     sprt_stop: Option<SprtDecision>,
     /// Why the match stopped early: "sprt", "disagreement", "error" or
@@ -267,26 +267,12 @@ impl Account {
                     "engine": game.shared.names[d.seat],
                     "what": d.what,
                 }));
-                if !continue_on_disagreement && self.stopped.is_none() {
-                    self.stopped = Some("disagreement");
-                }
+                self.stop_on_disagreement(continue_on_disagreement);
                 format!("no result: {}", game.disagreement_text(d))
             }
             GameResult::Aborted => "abandoned".into(),
         };
-        if index % 2 == 1 {
-            if let (Some(x), Some(y)) = (self.results[index - 1], self.results[index]) {
-                self.pairs.add(x, y);
-                if let Some(sprt) = sprt {
-                    let llr = sprt.llr_pairs(&self.pairs);
-                    let decision = sprt.decision_after(llr, self.pairs.pairs());
-                    if decision != SprtDecision::Continue && self.sprt_stop.is_none() {
-                        self.sprt_stop = Some(decision);
-                        self.stopped.get_or_insert("sprt");
-                    }
-                }
-            }
-        }
+        self.pair_and_test(index, sprt);
         let t = &self.tally;
         eprintln!(
             "game {}/{} [opening {}: {}] {}: {}, {}: {} -> {result_text}, {} plies; {}: W {} D {} L {}, {:.1}/{} = {}",
@@ -312,6 +298,31 @@ impl Account {
             log.flush()?;
         }
         Ok(())
+    }
+
+    /// After game `index` (from 0): counts its pair when both games have a
+    /// result, and runs the SPRT on the pairs so far.
+    pub(super) fn pair_and_test(&mut self, index: usize, sprt: Option<Sprt>) {
+        if index % 2 == 1 {
+            if let (Some(x), Some(y)) = (self.results[index - 1], self.results[index]) {
+                self.pairs.add(x, y);
+                if let Some(sprt) = sprt {
+                    let llr = sprt.llr_pairs(&self.pairs);
+                    let decision = sprt.decision_after(llr, self.pairs.pairs());
+                    if decision != SprtDecision::Continue && self.sprt_stop.is_none() {
+                        self.sprt_stop = Some(decision);
+                        self.stopped.get_or_insert("sprt");
+                    }
+                }
+            }
+        }
+    }
+
+    /// After a rules disagreement: the match stops unless told to go on.
+    pub(super) fn stop_on_disagreement(&mut self, continue_on_disagreement: bool) {
+        if !continue_on_disagreement && self.stopped.is_none() {
+            self.stopped = Some("disagreement");
+        }
     }
 
     /// The summary (see the long help's --json keys).

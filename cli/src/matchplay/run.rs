@@ -9,6 +9,8 @@ use super::openings::{random_openings, read_openings, Opening, OpeningError};
 use super::perfect::{measure, PerfectTally};
 use super::referee::{self, GameResult, MatchRules, MoveLimit, Played, Seats};
 use super::report::{Account, GameText};
+use super::resume;
+use super::stats::Sprt;
 use crate::error::{fail, CliError, Kind};
 use crate::interrupt::Interrupt;
 use crate::Games;
@@ -62,6 +64,11 @@ pub(super) struct Shared {
     pub(super) total: usize,
     /// Set on an error or a signal: the games in play are abandoned.
     abort: Arc<AtomicBool>,
+}
+
+/// The log header's `sprt`: its bounds and error rates, or null.
+fn sprt_json(sprt: Option<Sprt>) -> Value {
+    sprt.map_or(Value::Null, |s| json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta}))
 }
 
 /// The default engine: this program's `uci` on the same variant, named by
@@ -254,7 +261,12 @@ impl GameVisitor for Match<'_> {
             max_plies: a.max_plies as usize,
             readback,
         };
+        let resumed = match (&a.log, a.resume) {
+            (Some(path), true) if path.exists() => Some(resume::read(path)?),
+            _ => None,
+        };
         let mut log = match &a.log {
+            Some(_) if resumed.is_some() => None,
             Some(path) => Some(BufWriter::new(
                 File::create(path)
                     .map_err(|e| CliError::new(Kind::Io, format!("--log {}: {e}", path.display())))?,
@@ -330,10 +342,7 @@ impl GameVisitor for Match<'_> {
         if let Some(log) = log.as_mut() {
             let mut header = settings.clone();
             header["type"] = json!("header");
-            header["sprt"] = a.sprt.map_or(
-                Value::Null,
-                |s| json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta}),
-            );
+            header["sprt"] = sprt_json(a.sprt);
             header["opening_list"] = json!(openings.iter().map(|o| o.moves.clone()).collect::<Vec<_>>());
             if openings.iter().any(|o| o.start.is_some()) {
                 header["start_positions"] =
@@ -341,6 +350,21 @@ impl GameVisitor for Match<'_> {
             }
             writeln!(log, "{header}")?;
             log.flush()?;
+        }
+        let mut account = Account::new(total);
+        let mut played = vec![false; total];
+        if let Some(resumed) = &resumed {
+            let mut header = settings.clone();
+            header["type"] = json!("header");
+            header["sprt"] = sprt_json(a.sprt);
+            header["opening_list"] = json!(openings.iter().map(|o| o.moves.clone()).collect::<Vec<_>>());
+            resumed.check(&header, total)?;
+            for game in &resumed.games {
+                account.add_logged(&v, &start, game, a.sprt, a.continue_on_disagreement);
+            }
+            played = resumed.played(total);
+            log = Some(resumed.rewrite(&header)?);
+            eprintln!("match: --resume: {} of the {total} games are in the log", resumed.games.len());
         }
         eprintln!(
             "match: {}: {} (first) against {} (second), {total} games ({} openings, both colours), {limit_text}",
@@ -350,7 +374,8 @@ impl GameVisitor for Match<'_> {
             openings.len()
         );
         let shared = Shared { handshake_timeout, id: v.id(), specs, names, rules, openings, total, abort };
-        let mut account = Account::new(total);
+        // The games to play, in order; the report skips the others.
+        let todo: Vec<usize> = (0..total).filter(|&i| !played[i]).collect();
         let mut tally = PerfectTally::default();
         let mut fatal: Option<CliError> = None;
         let mut io_error: Option<CliError> = None;
@@ -358,7 +383,7 @@ impl GameVisitor for Match<'_> {
             let (tx, rx) = channel();
             let mut first_pair = Some(first_pair);
             let mut jobs = Vec::new();
-            for id in 0..a.concurrency.min(total as u32) as usize {
+            for id in 0..a.concurrency.min(todo.len().max(1) as u32) as usize {
                 let seats = first_pair.take().unwrap_or([None, None]);
                 let (job_tx, job_rx) = channel();
                 jobs.push(job_tx);
@@ -375,6 +400,12 @@ impl GameVisitor for Match<'_> {
             drop(tx);
             let mut pending: BTreeMap<usize, Played> = BTreeMap::new();
             let (mut next_job, mut next_report) = (0, 0);
+            let skip_played = |next: &mut usize| {
+                while *next < total && played[*next] {
+                    *next += 1;
+                }
+            };
+            skip_played(&mut next_report);
             let mut stop = false;
             let mut report = |index: usize, played: Played, account: &mut Account| {
                 let measured = values.as_ref().map(|values| {
@@ -398,9 +429,10 @@ impl GameVisitor for Match<'_> {
                     Msg::Ready(id) => Some(id),
                     Msg::Done(id, index, played) => {
                         pending.insert(index, played);
-                        while let Some(played) = pending.remove(&next_report) {
-                            report(next_report, played, &mut account);
+                        while let Some(game) = pending.remove(&next_report) {
+                            report(next_report, game, &mut account);
                             next_report += 1;
+                            skip_played(&mut next_report);
                         }
                         Some(id)
                     }
@@ -418,7 +450,7 @@ impl GameVisitor for Match<'_> {
                 // The next game for the worker that is ready, decided on
                 // every result reported so far.
                 if let Some(id) = ready {
-                    let job = (!stop && next_job < total).then_some(next_job);
+                    let job = (!stop && next_job < todo.len()).then(|| todo[next_job]);
                     next_job += usize::from(job.is_some());
                     let _ = jobs[id].send(job);
                 }
