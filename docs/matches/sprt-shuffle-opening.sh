@@ -7,6 +7,8 @@
 set -u
 L=${L:-target/release/lapilli}
 NAME=sprt-shuffle-opening-seed51
+# The log as committed (gzipped), to go on from.
+if [ ! -e $NAME.jsonl ] && [ -e $NAME.jsonl.gz ]; then zcat $NAME.jsonl.gz > $NAME.jsonl; fi
 $L match nine-mens-morris --first "$L uci nine-mens-morris --seed 1" --first-name shuffle \
   --second "$L uci nine-mens-morris" --second-name base \
   --movetime 100 --concurrency 2 --openings 500 --opening-plies 2..4 --seed 51 \
