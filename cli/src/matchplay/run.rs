@@ -339,25 +339,20 @@ impl GameVisitor for Match<'_> {
             "games_planned": total,
             "against_perfect": values.as_ref().map(|x| json!({"values": x.source, "seed": a.seed})),
         });
+        let mut header = settings.clone();
+        header["type"] = json!("header");
+        header["sprt"] = sprt_json(a.sprt);
+        header["opening_list"] = json!(openings.iter().map(|o| o.moves.clone()).collect::<Vec<_>>());
+        if openings.iter().any(|o| o.start.is_some()) {
+            header["start_positions"] = json!(openings.iter().map(|o| o.start.clone()).collect::<Vec<_>>());
+        }
         if let Some(log) = log.as_mut() {
-            let mut header = settings.clone();
-            header["type"] = json!("header");
-            header["sprt"] = sprt_json(a.sprt);
-            header["opening_list"] = json!(openings.iter().map(|o| o.moves.clone()).collect::<Vec<_>>());
-            if openings.iter().any(|o| o.start.is_some()) {
-                header["start_positions"] =
-                    json!(openings.iter().map(|o| o.start.clone()).collect::<Vec<_>>());
-            }
             writeln!(log, "{header}")?;
             log.flush()?;
         }
         let mut account = Account::new(total);
         let mut played = vec![false; total];
         if let Some(resumed) = &resumed {
-            let mut header = settings.clone();
-            header["type"] = json!("header");
-            header["sprt"] = sprt_json(a.sprt);
-            header["opening_list"] = json!(openings.iter().map(|o| o.moves.clone()).collect::<Vec<_>>());
             resumed.check(&header, total)?;
             for game in &resumed.games {
                 account.add_logged(&v, &start, game, a.sprt, a.continue_on_disagreement);
