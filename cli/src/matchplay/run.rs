@@ -351,13 +351,11 @@ impl GameVisitor for Match<'_> {
             log.flush()?;
         }
         let mut account = Account::new(total);
-        let mut played = vec![false; total];
         if let Some(resumed) = &resumed {
             resumed.check(&header, total)?;
             for game in &resumed.games {
                 account.add_logged(&v, &start, game, a.sprt, a.continue_on_disagreement);
             }
-            played = resumed.played(total);
             log = Some(resumed.rewrite(&header)?);
             eprintln!("match: --resume: {} of the {total} games are in the log", resumed.games.len());
         }
@@ -369,7 +367,9 @@ impl GameVisitor for Match<'_> {
             openings.len()
         );
         let shared = Shared { handshake_timeout, id: v.id(), specs, names, rules, openings, total, abort };
-        // The games to play, in order; the report skips the others.
+        // The games the log holds; the others are played, in order, and
+        // the report skips these.
+        let played = resumed.as_ref().map_or_else(|| vec![false; total], |r| r.played(total));
         let todo: Vec<usize> = (0..total).filter(|&i| !played[i]).collect();
         let mut tally = PerfectTally::default();
         let mut fatal: Option<CliError> = None;
