@@ -30,6 +30,11 @@ fn result_word(o: WinDrawLoss) -> &'static str {
     }
 }
 
+/// The result a word of [`result_word`] names, as the log reads back.
+pub(super) fn result_of_word(word: &str) -> Option<WinDrawLoss> {
+    [WinDrawLoss::Win, WinDrawLoss::Draw, WinDrawLoss::Loss].into_iter().find(|&r| result_word(r) == word)
+}
+
 /// Times per move of one engine, in milliseconds.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 struct TimeJson {

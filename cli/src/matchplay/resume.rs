@@ -5,7 +5,7 @@
 //! same seed. The games it holds with a result (or a rules disagreement)
 //! count as played; abandoned ones are played again.
 
-use super::report::Account;
+use super::report::{result_of_word, Account};
 use super::stats::{Sprt, WinDrawLoss};
 use crate::error::{CliError, Kind};
 use crate::play::checked_plies;
@@ -178,16 +178,6 @@ impl ResumedLog {
     }
 }
 
-/// The first engine's result word of a log's game line.
-fn result_of(word: &Value) -> Option<WinDrawLoss> {
-    match word.as_str()? {
-        "win" => Some(WinDrawLoss::Win),
-        "draw" => Some(WinDrawLoss::Draw),
-        "loss" => Some(WinDrawLoss::Loss),
-        _ => None,
-    }
-}
-
 /// The seat (0 the first engine) that played each of a game's plies after
 /// its opening, found by replaying its moves from `start`; shorter than
 /// the plies when a move does not replay (its times are then left out).
@@ -229,7 +219,7 @@ impl Account {
         }
         let ending = game["ending"].as_str().unwrap_or("unknown").to_string();
         *self.endings.entry(ending.clone()).or_default() += 1;
-        if let Some(first) = result_of(&game["first_engine_result"]) {
+        if let Some(first) = game["first_engine_result"].as_str().and_then(result_of_word) {
             self.tally.add(first);
             self.by_side[first_side].add(first);
             self.results[index] = Some(first);
