@@ -216,6 +216,10 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for Probing<'_, E, G> {
         self.eval.aspiration_window()
     }
 
+    fn settled(&self, pos: &G, searcher_to_move: bool) -> Option<i32> {
+        self.eval.settled(pos, searcher_to_move)
+    }
+
     fn probe(&self, pos: &G) -> Option<Value> {
         self.tables.probe(pos).or_else(|| self.eval.probe(pos))
     }

@@ -68,6 +68,9 @@ pub(super) struct Worker<'a, G: Game, E> {
     /// The evaluation cache ([`Options::with_eval_cache`]; empty when
     /// off): see [`Worker::evaluate`].
     evals: Vec<u64>,
+    /// The side to move at the search's root: the side the search plays
+    /// for ([`Evaluate::settled`]).
+    root_side: G::Side,
 }
 
 impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
@@ -75,6 +78,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         shared: Shared<'a>,
         options: &'a Options,
         eval: &'a E,
+        root_side: G::Side,
         path: &[u64],
         carried: u32,
     ) -> Self {
@@ -99,6 +103,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             pv: PvTable::new(),
             skip_threads: 0,
             evals: if options.eval_cache() { vec![0; EVAL_CACHE_SLOTS] } else { Vec::new() },
+            root_side,
         }
     }
 
@@ -198,14 +203,19 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         Some(Completed { best_move: pv.first().copied(), score, pv, depth, exhausted: !self.cut })
     }
 
-    /// The static evaluation of `pos` ([`clamped_eval`]), from the
-    /// evaluation cache when it holds the position. The position's own key
+    /// The static evaluation of `pos`: its settled score
+    /// ([`Evaluate::settled`], never cached) when it has one, else
+    /// [`clamped_eval`], from the evaluation cache when it holds the
+    /// position. The position's own key
     /// is mixed ([`mix64`], a bijection, so that keys that differ only in their high
     /// bits, or small keys, spread over the slots); its top 12 bits pick
     /// the slot, whose word holds its low 43 bits over the score plus
     /// [`SCORE_BIAS`] (21 bits, never 0: an empty slot matches nothing).
     #[inline]
     fn evaluate(&mut self, pos: &G) -> i32 {
+        if let Some(s) = self.eval.settled(pos, pos.side_to_move() == self.root_side) {
+            return s.clamp(-MAX_EVAL, MAX_EVAL);
+        }
         if self.evals.is_empty() {
             return clamped_eval(self.eval, pos);
         }
@@ -450,6 +460,10 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             if let Some(value) = self.eval.probe(pos) {
                 return (value_score(value, ply), false);
             }
+            if let Some(s) = self.eval.settled(pos, pos.side_to_move() == self.root_side) {
+                self.cut = true;
+                return (s.clamp(-MAX_EVAL, MAX_EVAL), false);
+            }
         }
         if depth == 0 && !self.options.repetition() {
             // A leaf needs nothing else: no repetition to check, no line.
@@ -553,38 +567,5 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::options::Limits;
-    use super::super::shared::{Completed, Control, Shared};
-    use super::*;
-    use lapilli_game::doc_game::Nim;
-
-    /// The depths `deepen` searches from 1 to 5 with depths `busy` searched
-    /// by other threads, for a thread of a Lazy SMP search of `threads`.
-    fn searched(threads: usize, busy: &[u32]) -> Vec<u32> {
-        let control = Control::new(Limits::depth(5), None);
-        for &d in busy {
-            control.count_searching(d, true);
-        }
-        let options = Options::default();
-        let eval = |_: &Nim| 0;
-        let mut w = Worker::new(Shared { tt: None, control: &control }, &options, &eval, &[], 0);
-        w.skip_threads = threads;
-        let mut depths = Vec::new();
-        w.deepen(1, 5, |_, depth, _| {
-            depths.push(depth);
-            Some(Completed { best_move: Some(1u32), score: 0, pv: vec![1], depth, exhausted: false })
-        });
-        depths
-    }
-
-    #[test]
-    fn lazy_smp_threads_skip_the_depths_half_of_them_search() {
-        // Alone, or with skipping off: every depth.
-        assert_eq!(searched(0, &[3]), [1, 2, 3, 4, 5]);
-        // One of two threads at depth 3: the other skips it, never the limit.
-        assert_eq!(searched(2, &[3, 5]), [1, 2, 4, 5]);
-        // Of four threads, one at depth 2 is not half; two at 4 are.
-        assert_eq!(searched(4, &[2, 4, 4]), [1, 2, 3, 5]);
-    }
-}
+#[path = "worker_tests.rs"]
+mod tests;
