@@ -36,8 +36,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     if names.is_empty() {
         names.push("w3b3".into());
     }
-    let space = MorrisTiers::new(Rules::default())?;
     let tables = Tablebases::open(MorrisTiers::new(Rules::default())?, &dir)?;
+    let space = tables.space();
     for name in names {
         let tier: Tier = name.parse()?;
         // (mover's phase and whether it can close, the opponent's) -> positions won, drawn, lost.

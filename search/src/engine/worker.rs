@@ -203,19 +203,21 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         Some(Completed { best_move: pv.first().copied(), score, pv, depth, exhausted: !self.cut })
     }
 
-    /// The static evaluation of `pos`: its settled score
-    /// ([`Evaluate::settled`], never cached) when it has one, else
-    /// [`clamped_eval`], from the evaluation cache when it holds the
-    /// position. The position's own key
+    /// The settled score of `pos` below the root ([`Evaluate::settled`],
+    /// never cached), clamped below every mate score.
+    #[inline]
+    fn settled(&self, pos: &G) -> Option<i32> {
+        self.eval.settled(pos, pos.side_to_move() == self.root_side).map(|s| s.clamp(-MAX_EVAL, MAX_EVAL))
+    }
+
+    /// The static evaluation of `pos` ([`clamped_eval`]), from the
+    /// evaluation cache when it holds the position. The position's own key
     /// is mixed ([`mix64`], a bijection, so that keys that differ only in their high
     /// bits, or small keys, spread over the slots); its top 12 bits pick
     /// the slot, whose word holds its low 43 bits over the score plus
     /// [`SCORE_BIAS`] (21 bits, never 0: an empty slot matches nothing).
     #[inline]
     fn evaluate(&mut self, pos: &G) -> i32 {
-        if let Some(s) = self.eval.settled(pos, pos.side_to_move() == self.root_side) {
-            return s.clamp(-MAX_EVAL, MAX_EVAL);
-        }
         if self.evals.is_empty() {
             return clamped_eval(self.eval, pos);
         }
@@ -357,7 +359,10 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             Some(outcome) => terminal_score(outcome, ply),
             None => {
                 self.cut = true;
-                self.evaluate(child)
+                match self.settled(child) {
+                    Some(s) => s,
+                    None => self.evaluate(child),
+                }
             }
         };
         (if same_side { s } else { -s }, false)
@@ -460,9 +465,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             if let Some(value) = self.eval.probe(pos) {
                 return (value_score(value, ply), false);
             }
-            if let Some(s) = self.eval.settled(pos, pos.side_to_move() == self.root_side) {
+            if let Some(s) = self.settled(pos) {
                 self.cut = true;
-                return (s.clamp(-MAX_EVAL, MAX_EVAL), false);
+                return (s, false);
             }
         }
         if depth == 0 && !self.options.repetition() {
