@@ -4,8 +4,8 @@
 //! `w3b3`, both flying; `w4b3`, `w5b3` for a flying side against a sliding
 //! one), grouped by each side's phase and whether it can close a mill at
 //! once or by a chain of threats (`threats::forced_mill` with `--threats`,
-//! by default the engine's 3), with the share the side to move wins, draws
-//! and loses.
+//! by default the engine's 3, else by one of `long_chains`), with the share
+//! the side to move wins, draws and loses.
 //!
 //! ```text
 //! lapilli tablebase build nine-mens-morris --max-pieces 5 --out tables
@@ -14,6 +14,7 @@
 
 use lapilli_game::{Game, Value};
 use lapilli_morris::eval::Heuristic;
+use lapilli_morris::long_chains::wins_by_long_chain;
 use lapilli_morris::tablebase::{MorrisTiers, Tier};
 use lapilli_morris::threats::forced_mill;
 use lapilli_morris::Rules;
@@ -54,8 +55,12 @@ fn main() -> Result<(), Box<dyn Error>> {
                 mine.phase,
                 mine.material,
                 if mine.can_close_mill() { " can close" } else { "" },
-                if !mine.can_close_mill() && forced_mill(&pos, threats).is_some() {
+                if mine.can_close_mill() {
+                    ""
+                } else if forced_mill(&pos, threats).is_some() {
                     " threats win"
+                } else if wins_by_long_chain(&pos) {
+                    " long chain wins"
                 } else {
                     ""
                 },

@@ -74,20 +74,20 @@ pub struct Weights {
     ///
     /// Where the opponent stands in a closed mill, as after the removal
     /// that enters the ending, the side to move wins 76.2% and loses 13.6%
-    /// of the 11,872 positions (62.6%), but the side that removed chose to
-    /// enter: all 9,048 won in a chain of up to 12 threats
-    /// ([`crate::threats::forced_mill`]; 8,640 in up to 3, which
-    /// [`Evaluate::probe`] finds first), none of the other 2,824 (57.2%
-    /// lost). Which of the 3,232 left after 3 threats are won (408, in 24
-    /// plies) takes about 0.1 s of threats each to see, so there the side
-    /// the search plays for takes the worse view either way: -62.6% of
-    /// the score for it, to move or not. Against the perfect player from
-    /// the 134 drawn starts of seed 2024 (`docs/design.md`): without the
-    /// rule the engine took the fourth piece of a side while it had three
-    /// itself and lost 3 drawn starts so; with +62.6% for the side to move
-    /// it let the opponent take its own fourth piece, and lost 58; with
-    /// the worse view, none (and 7 of 133 won starts not won instead of
-    /// 3: the removals that win are among those it no longer makes).
+    /// of the 11,872 positions: all 9,048 it wins by a chain of up to 12
+    /// threats ([`crate::threats::forced_mill`]), 8,640 in up to 3, which
+    /// [`Evaluate::probe`] finds first, and 408 in 11 or 12, which
+    /// [`crate::long_chains`] lists (26 orbits): the full score for those;
+    /// none of the other 2,824 (57.2% lost, 42.8% drawn): -57.2% of it,
+    /// the same for either side.
+    ///
+    /// Against the perfect player from the seeded starts of seed 2024
+    /// (`docs/design.md`): without the rule the engine took the fourth
+    /// piece of a side while it had three itself and lost 3 of 134 drawn
+    /// starts so; scoring every removal into the ending as -62.6% for the
+    /// side the search plays for (v10, before the long chains were known)
+    /// lost none but no longer made the removals that win (7 of 133 won
+    /// starts not won); v11, with the long chains, both.
     pub three_against_three: i32,
     /// The half-width of the root's aspiration window
     /// ([`Evaluate::aspiration_window`]); 0 for the full window. 50, half
@@ -324,8 +324,8 @@ impl Evaluate<Position> for Heuristic {
     /// [`Weights::three_against_three`] at an ending of three against
     /// three, both flying, just entered, unless the side to move can close
     /// a mill (the search, or [`Evaluate::probe`], then finds the win);
-    /// entered by a removal, against the side the search plays for.
-    fn settled(&self, pos: &Position, searcher_to_move: bool) -> Option<i32> {
+    /// the same for either side the search plays for.
+    fn settled(&self, pos: &Position, _searcher_to_move: bool) -> Option<i32> {
         let w = self.weights.three_against_three;
         if w == 0 {
             return None;
@@ -338,11 +338,11 @@ impl Evaluate<Position> for Heuristic {
         let share = if theirs.open_mills > 0 {
             -506
         } else if theirs.mills > 0 {
-            // Entered by a removal: the worse view for the searcher.
-            if searcher_to_move {
-                -626
+            // Entered by a removal.
+            if crate::long_chains::wins_by_long_chain(pos) {
+                1000
             } else {
-                626
+                -572
             }
         } else {
             1000

@@ -45,6 +45,7 @@
 
 pub mod descriptor;
 pub mod eval;
+pub mod long_chains;
 mod moves;
 mod notation;
 mod perft;
