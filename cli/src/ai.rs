@@ -223,10 +223,10 @@ impl<V: VariantDescriptor> Evaluate<V::Position> for Eval<'_, V> {
             Eval::Probing(p) => p.aspiration_window(),
         }
     }
-    fn settled(&self, pos: &V::Position, searcher_to_move: bool) -> Option<i32> {
+    fn settled(&self, pos: &V::Position) -> Option<i32> {
         match self {
-            Eval::Plain(h) => h.settled(pos, searcher_to_move),
-            Eval::Probing(p) => p.settled(pos, searcher_to_move),
+            Eval::Plain(h) => h.settled(pos),
+            Eval::Probing(p) => p.settled(pos),
         }
     }
 }

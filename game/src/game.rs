@@ -480,21 +480,20 @@ pub trait Evaluate<G> {
     /// search result is marked as cut by the depth limit). For what a
     /// search of the engine's depth sees worse than a rule learned from
     /// solved positions (the morris heuristic: an ending of three against
-    /// three, both flying, just entered). `searcher_to_move` tells whether
-    /// the side to move in `pos` is the side the search plays for (the
-    /// root's side to move), for a rule that must be pessimistic for that
-    /// side: where the opponent chooses to enter a family of positions
-    /// that is won on average, a perfect opponent enters only the ones it
-    /// wins.
+    /// three, both flying, just entered). The score must be the rule's
+    /// value for either side: a rule pessimistic for the side the search
+    /// plays for (where the opponent chooses to enter a family of positions
+    /// won on average, a perfect opponent enters only the ones it wins)
+    /// was tried and replaced by knowing which ones those are
+    /// (`docs/design.md`, the morris long chains).
     ///
     /// Unlike [`Evaluate::evaluate`], the answer may depend on how the
-    /// position was entered (its counters, such as the no-progress clock)
-    /// and on `searcher_to_move`: the engine asks it again at every node
-    /// and does not cache it (its table may keep scores made with it,
-    /// which a search for the other side can meet). It must give one
-    /// answer for the positions of one key that a search from one root can
-    /// reach. `None` (the default): evaluate and search as usual.
-    fn settled(&self, _pos: &G, _searcher_to_move: bool) -> Option<i32> {
+    /// position was entered (its counters, such as the no-progress clock):
+    /// the engine asks it again at every node and does not cache it. It
+    /// must give one answer for the positions of one key that a search from
+    /// one root can reach. `None` (the default): evaluate and search as
+    /// usual.
+    fn settled(&self, _pos: &G) -> Option<i32> {
         None
     }
 

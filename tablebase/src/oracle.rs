@@ -216,8 +216,8 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for Probing<'_, E, G> {
         self.eval.aspiration_window()
     }
 
-    fn settled(&self, pos: &G, searcher_to_move: bool) -> Option<i32> {
-        self.eval.settled(pos, searcher_to_move)
+    fn settled(&self, pos: &G) -> Option<i32> {
+        self.eval.settled(pos)
     }
 
     fn probe(&self, pos: &G) -> Option<Value> {

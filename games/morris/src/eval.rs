@@ -325,7 +325,7 @@ impl Evaluate<Position> for Heuristic {
     /// three, both flying, just entered, unless the side to move can close
     /// a mill (the search, or [`Evaluate::probe`], then finds the win);
     /// the same for either side the search plays for.
-    fn settled(&self, pos: &Position, _searcher_to_move: bool) -> Option<i32> {
+    fn settled(&self, pos: &Position) -> Option<i32> {
         let w = self.weights.three_against_three;
         if w == 0 {
             return None;

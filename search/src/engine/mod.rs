@@ -344,14 +344,7 @@ impl<G: Game> Engine<G> {
         eval: &E,
     ) -> Analysis<G::Move> {
         self.run(pos, limits, eval, |shared, options| {
-            let mut w = Worker::new(
-                shared,
-                options,
-                eval,
-                pos.side_to_move(),
-                history.earlier(),
-                history.plies_before_known(),
-            );
+            let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
             let completed = w.iterate(pos, limits.max_depth(), 1);
             vec![w.into_run(completed)]
         })

@@ -96,12 +96,12 @@ where
     let (earlier, carried) = (history.earlier(), history.plies_before_known());
     std::thread::scope(|scope| {
         let helpers = spawn_helpers(scope, options.threads() - 1, move |i| {
-            let mut w = Worker::new(shared, options, eval, root.side_to_move(), earlier, carried);
+            let mut w = Worker::new(shared, options, eval, earlier, carried);
             w.skip_threads = options.threads();
             let completed = w.iterate(root, max_depth, 1 + (i as u32 % 2));
             w.into_run(completed)
         });
-        let mut w = Worker::new(shared, options, eval, root.side_to_move(), earlier, carried);
+        let mut w = Worker::new(shared, options, eval, earlier, carried);
         w.skip_threads = options.threads();
         let completed = w.iterate(root, max_depth, 1);
         shared.control.stop();
@@ -133,14 +133,7 @@ where
     G::Move: Send + Sync,
     E: Evaluate<G> + Sync,
 {
-    let mut w = Worker::new(
-        shared,
-        options,
-        eval,
-        root.side_to_move(),
-        history.earlier(),
-        history.plies_before_known(),
-    );
+    let mut w = Worker::new(shared, options, eval, history.earlier(), history.plies_before_known());
     let mut tally = Tally { stats: Stats::default(), threads: options.threads() };
     let mut list = G::Moves::default();
     root.legal_moves(&mut list);
@@ -281,7 +274,7 @@ where
     std::thread::scope(|scope| {
         let (work, root_path) = (&work, &root_path);
         let helpers = spawn_helpers(scope, options.threads() - 1, move |_| {
-            let mut helper = Worker::new(shared, options, eval, root.side_to_move(), root_path, carried);
+            let mut helper = Worker::new(shared, options, eval, root_path, carried);
             work(&mut helper);
             let cut = helper.cut;
             (helper.into_run(None).stats, cut)

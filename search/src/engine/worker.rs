@@ -68,9 +68,6 @@ pub(super) struct Worker<'a, G: Game, E> {
     /// The evaluation cache ([`Options::with_eval_cache`]; empty when
     /// off): see [`Worker::evaluate`].
     evals: Vec<u64>,
-    /// The side to move at the search's root: the side the search plays
-    /// for ([`Evaluate::settled`]).
-    root_side: G::Side,
 }
 
 impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
@@ -78,7 +75,6 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         shared: Shared<'a>,
         options: &'a Options,
         eval: &'a E,
-        root_side: G::Side,
         path: &[u64],
         carried: u32,
     ) -> Self {
@@ -103,7 +99,6 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             pv: PvTable::new(),
             skip_threads: 0,
             evals: if options.eval_cache() { vec![0; EVAL_CACHE_SLOTS] } else { Vec::new() },
-            root_side,
         }
     }
 
@@ -207,7 +202,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// never cached), clamped below every mate score.
     #[inline]
     fn settled(&self, pos: &G) -> Option<i32> {
-        self.eval.settled(pos, pos.side_to_move() == self.root_side).map(|s| s.clamp(-MAX_EVAL, MAX_EVAL))
+        self.eval.settled(pos).map(|s| s.clamp(-MAX_EVAL, MAX_EVAL))
     }
 
     /// The static evaluation of `pos` ([`clamped_eval`]), from the

@@ -14,8 +14,7 @@ fn searched(threads: usize, busy: &[u32]) -> Vec<u32> {
     }
     let options = Options::default();
     let eval = |_: &Nim| 0;
-    let side = Nim::new(5).side_to_move();
-    let mut w = Worker::new(Shared { tt: None, control: &control }, &options, &eval, side, &[], 0);
+    let mut w = Worker::new(Shared { tt: None, control: &control }, &options, &eval, &[], 0);
     w.skip_threads = threads;
     let mut depths = Vec::new();
     w.deepen(1, 5, |_, depth, _| {
