@@ -61,7 +61,7 @@ const LONG_CHAIN_WINS: [u64; 26] = [
 /// Whether the side to move in `pos` wins by a long chain of threats an
 /// ending of three against three (Nine Men's Morris, both flying, no piece
 /// in hand, no removal pending) whose opponent stands in a closed mill:
-/// one of the 408 positions of [`LONG_CHAIN_WINS`]. `false` for any other
+/// one of the 408 positions of the 26 orbits this module lists. `false` for any other
 /// position, in every other variant and without flying.
 ///
 /// ```
