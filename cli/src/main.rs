@@ -301,10 +301,9 @@ enum Command {
         perfect: bool,
         /// With --perfect, the seed of the perfect player's choice among
         /// equal plies [default: 0]; without, the seed of the engine's
-        /// variety in the opening: over the first 8 plies its root moves
-        /// are searched in an order drawn from the seed, so that it picks
-        /// among plies of equal score from it (Sanmill's Shuffling)
-        /// [default: none, the usual order].
+        /// variety: an irreversible ply is played as one of its images
+        /// under the automorphisms that fix the position (plies of equal
+        /// value), drawn from the seed [default: none, the searched ply].
         #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Endgame tables (built by `lapilli tablebase build`): with
@@ -460,7 +459,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<()> {
             &GameArgs { game, variant },
             uci::Uci {
                 perfect: perfect.then_some(seed.unwrap_or(0)),
-                shuffle: seed.filter(|_| !perfect),
+                variety: seed.filter(|_| !perfect),
                 tablebase,
             },
         ),

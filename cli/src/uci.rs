@@ -13,7 +13,7 @@ use crate::perfect::{self, Values};
 use crate::play::{checked_plies, game_over_text};
 use crate::tablebase::{open_tables, search_with_tables};
 use lapilli_board_graph::notation::excerpt;
-use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
+use lapilli_game::{Canonicalize, CheckedGame, Game, GameRecord, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
 use lapilli_search::{Analysis, Engine, Options, StopHandle};
 use lapilli_tablebase::Oracle;
@@ -80,16 +80,14 @@ Where the tables cover the position and every ply from it, the ply comes from th
 shortest win at once (`info depth 0 score mate N`), or the search's choice among the drawing plies (or those \
 of the longest loss), scored with the exact value.
 
---seed S without --perfect gives the engine variety in the opening (Sanmill's Shuffling): over the game's \
-first 8 plies (SHUFFLED_PLIES, counted from the `position` command's start) its root moves that the ordering \
-ranks alike are searched in an order drawn from S and the position, so that among plies of equal score S picks \
-one: different seeds play different openings, the same seed the same one; after them it plays as without \
---seed (the shuffle over the whole game lost Elo; over the opening alone, see docs/design.md).";
-
-/// The plies of a game, from the `position` command's start, over which
-/// `--seed S` shuffles the engine's root order (the opening's variety);
-/// after them the engine searches in its usual order.
-pub const SHUFFLED_PLIES: usize = 8;
+--seed S without --perfect gives the engine variety without losing value: when the ply it chose is \
+irreversible (a placement or a removal, so that no earlier position can come back), it plays one of the images \
+of that ply under the board's automorphisms that leave the position as it is (in the start position of Nine \
+Men's Morris, the 8 outer and inner corners for a corner): plies of equal value, since the rules are the same \
+on every image. The image, and its principal variation with it, is drawn from S, the position and the number \
+of plies played before it: different seeds play different images, the same seed and history the same ply. A \
+position that no automorphism but the identity fixes, and a reversible ply, are played as without --seed. \
+(A seeded shuffle of the root's order lost Elo, even over the opening alone: see docs/design.md.)";
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`
 /// line of tens of thousands of plies); a longer one is dropped with an
@@ -118,10 +116,9 @@ pub struct Uci {
     /// `--perfect --seed S`: play the perfect ply instead of searching,
     /// choosing among plies of equal value from the seed `S`.
     pub perfect: Option<u64>,
-    /// `--seed S` without `--perfect`: the engine's root shuffle
-    /// ([`Options::with_root_shuffle`]) over the first [`SHUFFLED_PLIES`]
-    /// plies.
-    pub shuffle: Option<u64>,
+    /// `--seed S` without `--perfect`: the engine's irreversible plies
+    /// varied among their symmetric images ([`varied`]).
+    pub variety: Option<u64>,
     /// `--tablebase DIR`: the endgame tables the perfect player plays from
     /// instead of the game's solution, or, without `--perfect`, that the
     /// engine probes inside its search.
@@ -146,7 +143,8 @@ impl GameVisitor for Uci {
             }
             (None, None) => (None, None),
         };
-        let mut session = Session::new(v, out, self.shuffle)?;
+        let mut session = Session::new(v, out)?;
+        session.variety = self.variety;
         session.perfect = perfect;
         session.tables = tables;
         let mut input = std::io::stdin().lock();
@@ -220,19 +218,15 @@ struct Session<V: VariantDescriptor> {
     perfect: Option<(Values<V::Position>, u64)>,
     /// With `--tablebase` alone: the tables the search probes.
     tables: Option<Tables<V>>,
-    /// The engine's root shuffle (`--seed` without `--perfect`).
-    shuffle: Option<u64>,
+    /// The seed of the engine's variety (`--seed` without `--perfect`).
+    variety: Option<u64>,
 }
 
 /// The engine options of `lapilli uci`: `hash_mib` MiB of table,
 /// `threads` threads, [`Options::playing`] if `reductions` (else
-/// [`Options::default`]: full width), the root shuffled from `shuffle` if
-/// given.
-fn engine_options(hash_mib: usize, threads: usize, reductions: bool, shuffle: Option<u64>) -> Options {
-    search_options(reductions)
-        .with_table_bytes(hash_mib << 20)
-        .with_threads(threads)
-        .with_root_shuffle(shuffle)
+/// [`Options::default`]: full width).
+fn engine_options(hash_mib: usize, threads: usize, reductions: bool) -> Options {
+    search_options(reductions).with_table_bytes(hash_mib << 20).with_threads(threads)
 }
 
 impl<V: VariantDescriptor> Session<V> {
@@ -240,8 +234,8 @@ impl<V: VariantDescriptor> Session<V> {
     ///
     /// # Errors
     /// Kind `resources` when the system refuses the table's memory.
-    fn new(v: V, out: Printer, shuffle: Option<u64>) -> crate::Result<Session<V>> {
-        let engine = Engine::try_with_options(engine_options(16, 1, true, shuffle))
+    fn new(v: V, out: Printer) -> crate::Result<Session<V>> {
+        let engine = Engine::try_with_options(engine_options(16, 1, true))
             .map_err(|e| CliError::new(Kind::Resources, format!("{e}: the system refused")))?;
         let stop = engine.stop_handle();
         let record = start_record(v.start());
@@ -260,7 +254,7 @@ impl<V: VariantDescriptor> Session<V> {
             out,
             perfect: None,
             tables: None,
-            shuffle,
+            variety: None,
         })
     }
 
@@ -337,7 +331,7 @@ impl<V: VariantDescriptor> Session<V> {
     /// [`Options::playing`] if `reductions` (else full width); on failure
     /// the old engine stays.
     fn rebuild_engine(&mut self, hash_mib: usize, threads: usize, reductions: bool) {
-        match Engine::try_with_options(engine_options(hash_mib, threads, reductions, self.shuffle)) {
+        match Engine::try_with_options(engine_options(hash_mib, threads, reductions)) {
             Ok(engine) => {
                 self.stop = engine.stop_handle();
                 self.engine = Some(engine);
@@ -407,10 +401,10 @@ impl<V: VariantDescriptor> Session<V> {
             }
             return;
         }
-        let Some(mut engine) = self.engine.take() else {
+        let Some(engine) = self.engine.take() else {
             return self.info("go: the engine is not available");
         };
-        engine.set_root_shuffle(self.shuffle.filter(|_| self.record.moves().len() < SHUFFLED_PLIES));
+        let variety = self.variety.map(|seed| (seed, self.record.moves().len()));
         self.stop.clear();
         self.infinite = infinite;
         let pos = self.record.position().clone();
@@ -435,6 +429,7 @@ impl<V: VariantDescriptor> Session<V> {
                 &limits,
                 true,
             );
+            let a = varied::<V>(&pos, a, variety);
             // `go infinite` answers only when told to stop.
             while infinite && !stop.is_stopping() {
                 std::thread::sleep(Duration::from_millis(2));
@@ -469,6 +464,7 @@ impl<V: VariantDescriptor> Session<V> {
                     &limits,
                     true,
                 );
+                let a = varied::<V>(&at, a, variety);
                 self.answered.store(true, Ordering::Release);
                 report::<V>(&self.out, &at, &a);
                 self.engine = Some(engine);
@@ -511,6 +507,34 @@ fn play_word<V: VariantDescriptor>(
     }
     *record = after;
     Ok(())
+}
+
+/// The engine's ply with `--seed` (`variety`: the seed and the plies played
+/// before `pos`): when the chosen ply is irreversible
+/// ([`Game::is_irreversible`]), one of the images of the
+/// principal variation under the automorphisms that fix `pos`
+/// ([`Canonicalize::equivalent_lines`]), picked by
+/// [`perfect::pick`]; else, or without a seed, `a` unchanged. Only an
+/// irreversible ply is varied because the game's history is not mapped:
+/// after it no earlier position can recur, so repetitions cannot tell the
+/// image from the ply.
+fn varied<V: VariantDescriptor>(
+    pos: &V::Position,
+    mut a: Analysis<MoveOf<V>>,
+    variety: Option<(u64, usize)>,
+) -> Analysis<MoveOf<V>> {
+    let (Some((seed, plies_before)), Some(best)) = (variety, a.best_move) else { return a };
+    if !pos.is_irreversible(best) {
+        return a;
+    }
+    let with_pv = a.pv.first() == Some(&best);
+    let mut lines = pos.equivalent_lines(if with_pv { &a.pv } else { std::slice::from_ref(&best) });
+    let line = lines.swap_remove(perfect::pick(seed, pos.zobrist(), plies_before, lines.len()));
+    a.best_move = line.first().copied();
+    if with_pv {
+        a.pv = line;
+    }
+    a
 }
 
 /// Prints a search's `info` line and `bestmove`.

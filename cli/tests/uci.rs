@@ -475,63 +475,72 @@ fn the_engine_probes_endgame_tables_inside_its_search() {
     assert!(stderr.contains("--tablebase: ") && stderr.contains("holds no tablebase files"), "{stderr}");
 }
 
-/// `--seed S` without `--perfect` shuffles the engine's root order: from
-/// the start, where the board's symmetries give many placements one score,
-/// the seeds pick different placements of the score the unshuffled engine
-/// finds (full width: late-move reductions, which depend on the order, off),
-/// and one seed picks the same placement each time.
-#[test]
-fn a_seed_varies_the_engines_choice_among_equal_scores() {
-    let answer = |seed: Option<u64>| {
-        let seed = seed.map(|s| s.to_string());
-        let mut args = vec!["nine-mens-morris"];
-        args.extend(seed.iter().flat_map(|s| ["--seed", s.as_str()]));
-        let mut uci = Uci::start(&args);
-        uci.send("setoption name LateMoveReductions value false");
-        uci.send("position startpos");
-        uci.send("go depth 4");
-        let lines = uci.until("bestmove", Duration::from_secs(60));
-        uci.quit();
-        let info = lines.iter().find(|l| l.starts_with("info depth 4 ")).expect("an info line");
-        let score = info.split(" nodes ").next().unwrap().to_string();
-        (Uci::best(&lines), score)
-    };
-    let (_, plain) = answer(None);
-    let mut picks = std::collections::BTreeSet::new();
-    for seed in 1..=6 {
-        let (best, score) = answer(Some(seed));
-        assert_eq!(score, plain, "seed {seed}");
-        picks.insert(best);
-    }
-    assert!(picks.len() >= 2, "{picks:?}");
-    assert_eq!(answer(Some(3)), answer(Some(3)));
+/// The answer of `lapilli uci nine-mens-morris [--seed S]` to `go depth 6`
+/// in `position`: the best move and the info line without its time, node
+/// rate and principal variation.
+fn seeded(seed: Option<u64>, position: &str) -> (String, String) {
+    let seed = seed.map(|s| s.to_string());
+    let mut args = vec!["nine-mens-morris"];
+    args.extend(seed.iter().flat_map(|s| ["--seed", s.as_str()]));
+    let mut uci = Uci::start(&args);
+    uci.send(&format!("position {position}"));
+    uci.send("go depth 6");
+    let lines = uci.until("bestmove", Duration::from_secs(60));
+    uci.quit();
+    let info = lines.iter().find(|l| l.starts_with("info depth 6 ")).expect("an info line");
+    (Uci::best(&lines), info.split(" time ").next().unwrap().to_string())
 }
 
-/// The shuffle is the opening's: from the game's ninth ply on, a seed
-/// searches the same tree as no seed (the same ply, score and node count),
-/// while on the eighth it still varies the search.
+/// The image of a ply's text under the mirror in the d file.
+fn mirrored(ply: &str) -> String {
+    ply.chars().map(|c| if ('a'..='g').contains(&c) { (b'a' + b'g' - c as u8) as char } else { c }).collect()
+}
+
+/// `--seed S` without `--perfect` plays an image of the searched ply under
+/// the automorphisms that fix the position when the ply is irreversible:
+/// from the start the seeds pick among the searched placement's orbit (the
+/// same search: score and node count), and where White removes from a
+/// position the mirror in the d file fixes, between a removal and its
+/// mirror image; one seed picks the same ply each time.
 #[test]
-fn the_seed_shuffles_the_first_eight_plies_only() {
-    // Eight placements, no two of a side on one line (no mill, no removal).
-    let opening = "a7 g7 g1 a1 c5 e5 e3 c3";
-    let search = |seed: Option<u64>, moves: &str| {
-        let seed = seed.map(|s| s.to_string());
-        let mut args = vec!["nine-mens-morris"];
-        args.extend(seed.iter().flat_map(|s| ["--seed", s.as_str()]));
-        let mut uci = Uci::start(&args);
-        uci.send("setoption name LateMoveReductions value false");
-        uci.send(&format!("position startpos moves {moves}"));
-        uci.send("go depth 5");
-        let lines = uci.until("bestmove", Duration::from_secs(60));
-        uci.quit();
-        let info = lines.iter().find(|l| l.starts_with("info depth 5 ")).expect("an info line");
-        (Uci::best(&lines), info.split(" time ").next().unwrap().to_string())
-    };
-    let seventh = &opening[..opening.rfind(' ').unwrap()];
-    let plain = search(None, seventh);
-    assert!((1..=6).any(|seed| search(Some(seed), seventh) != plain), "the eighth ply is shuffled");
-    let plain = search(None, opening);
+fn a_seed_plays_images_of_an_irreversible_ply() {
+    let orbits = ["a1 a7 c3 c5 e3 e5 g1 g7", "a4 c4 d1 d3 d5 d7 e4 g4", "b2 b6 f2 f6", "b4 d2 d6 f4"];
+    let (best, plain) = seeded(None, "startpos");
+    let orbit = orbits.iter().find(|o| o.split(' ').any(|p| p == best)).expect("a placement");
+    let mut picks = std::collections::BTreeSet::new();
     for seed in 1..=6 {
-        assert_eq!(search(Some(seed), opening), plain, "seed {seed}: the ninth ply is not shuffled");
+        let (pick, search) = seeded(Some(seed), "startpos");
+        assert_eq!(search, plain, "seed {seed}");
+        assert!(
+            orbit.split(' ').any(|p| p == pick),
+            "seed {seed}: {pick} is not in the orbit {orbit} of {best}"
+        );
+        picks.insert(pick);
+    }
+    assert!(picks.len() >= 2, "{picks:?}");
+    assert_eq!(seeded(Some(3), "startpos"), seeded(Some(3), "startpos"));
+    let removal = "fen WWW.B.B./......../.W..B.B. w 0 0 x";
+    let (best, plain) = seeded(None, removal);
+    let picks: std::collections::BTreeSet<String> = (1..=8)
+        .map(|seed| {
+            let (pick, search) = seeded(Some(seed), removal);
+            assert_eq!(search, plain, "seed {seed}");
+            pick
+        })
+        .collect();
+    assert_eq!(picks, [best.clone(), mirrored(&best)].into(), "{best}");
+}
+
+/// A reversible ply is played as searched whatever the seed (the history
+/// is not mapped, so its image could repeat a position the ply does not):
+/// in a position the mirror in the d file fixes, the searched slide and
+/// not its image.
+#[test]
+fn a_seed_leaves_reversible_plies_as_searched() {
+    let slides = "fen W.W.B.B./......../B.B.W.W. w 0 0 -";
+    let plain = seeded(None, slides);
+    assert_ne!(mirrored(&plain.0), plain.0, "the slide is not its own image");
+    for seed in 1..=6 {
+        assert_eq!(seeded(Some(seed), slides), plain, "seed {seed}");
     }
 }

@@ -28,6 +28,12 @@ use std::str::FromStr;
 ///   canonical form under `group`);
 /// - [`Canonicalize::orbit_len`] (and [`Symmetric::orbit_size`]) is the
 ///   number of distinct images;
+/// - for every legal move `m` and a reply `r`,
+///   [`Canonicalize::equivalent_lines`] of `[m, r]` starts with `[m, r]`,
+///   its lines have distinct first moves, each line is legal and passes
+///   through positions of the same canonical forms as `[m, r]`, and their
+///   number divides the order of the position's stabilizer (the group's
+///   order over the orbit's size);
 /// - the principal variation of a depth-3 search of the
 ///   [`SymmetryKeyed`] position (whose table is keyed by canonical forms,
 ///   so that a stored move may be a symmetric twin's) is legal and
@@ -92,6 +98,7 @@ fn check_all<G>(
     check_rules(pos, plain, identities);
     let text = pos.to_string();
     check_images(pos, group, &text);
+    check_equivalent_lines(pos, group, &text);
     check_pv(pos, &SymmetryKeyed::new(pos.clone()), keyed, &text, "symmetry-keyed ");
 }
 
@@ -169,4 +176,51 @@ where
         keys.len(),
         "{text}: orbit_size() is not the number of distinct images"
     );
+}
+
+/// The lines of [`Canonicalize::equivalent_lines`] for each legal move and
+/// its first reply.
+fn check_equivalent_lines<G>(pos: &G, group: &Group, text: &str)
+where
+    G: CheckedGame + Canonicalize + Symmetric + Display + PartialEq,
+    G::Move: MapMove,
+{
+    let stabilizer = group.len() / pos.orbit_len();
+    for m in legal_moves(pos) {
+        let mut line = vec![m];
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        line.extend(legal_moves(&after).first());
+        let lines = pos.equivalent_lines(&line);
+        assert!(
+            lines.first() == Some(&line),
+            "{text}: the equivalent lines of {line:?} do not start with it"
+        );
+        let firsts: FxHashSet<G::Move> = lines.iter().map(|l| l[0]).collect();
+        assert!(firsts.len() == lines.len(), "{text}: equivalent lines {lines:?} share a first move");
+        assert!(
+            stabilizer.is_multiple_of(lines.len()),
+            "{text}: {} equivalent lines of {line:?}, not a divisor of the stabilizer's order {stabilizer}",
+            lines.len()
+        );
+        for image in &lines {
+            assert!(
+                image.len() == line.len(),
+                "{text}: the equivalent line {image:?} of {line:?} has another length"
+            );
+            let (mut at, mut image_at) = (pos.clone(), pos.clone());
+            for (&m, &i) in line.iter().zip(image) {
+                assert!(
+                    legal_moves(&image_at).contains(&i),
+                    "{text}: {i:?} of the equivalent line {image:?} of {line:?} is not legal"
+                );
+                at.play_unchecked(m);
+                image_at.play_unchecked(i);
+                assert!(
+                    at.canonicalize() == image_at.canonicalize(),
+                    "{text}: the equivalent line {image:?} of {line:?} reaches {image_at}, not an image of {at}"
+                );
+            }
+        }
+    }
 }

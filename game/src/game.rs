@@ -449,6 +449,16 @@ pub trait Canonicalize: Game {
     /// The number of distinct positions in the orbit (a divisor of the
     /// group's order).
     fn orbit_len(&self) -> usize;
+
+    /// The images of `line` (plies played in order from this position)
+    /// under the group's elements that fix this position: lines of the same
+    /// value through images of the same positions, one for each distinct
+    /// first ply, `line` itself first. The default, for a game that does
+    /// not enumerate them: `[line]`. The game crates give every image
+    /// (`lapilli_symmetry::Symmetric::symmetric_lines`).
+    fn equivalent_lines(&self, line: &[Self::Move]) -> Vec<Vec<Self::Move>> {
+        vec![line.to_vec()]
+    }
 }
 
 /// A static evaluation: a score for the side to move, in the units of the

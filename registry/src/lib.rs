@@ -33,7 +33,7 @@
 //!
 //! The crate's `tests/registry.rs` registers a toy game end to end.
 
-use lapilli_game::{CheckedGame, Evaluate, Game};
+use lapilli_game::{Canonicalize, CheckedGame, Evaluate, Game};
 use lapilli_tablebase::Progress;
 use std::error::Error;
 use std::fmt::Display;
@@ -226,8 +226,10 @@ pub type MoveOf<V> = <<V as VariantDescriptor>::Position as Game>::Move;
 /// game record, endings are named by [`CheckedGame::ending`] and winners by
 /// [`CheckedGame::winner`].
 pub trait VariantDescriptor: Sized {
-    /// The positions, with their text (`Display` and `FromStr`).
+    /// The positions, with their text (`Display` and `FromStr`) and their
+    /// symmetries ([`Canonicalize`]: the plies of equal value by symmetry).
     type Position: CheckedGame<Move: Send + Sync>
+        + Canonicalize
         + Display
         + FromStr<Err: Error + Send + Sync + 'static>
         + Send

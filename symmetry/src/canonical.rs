@@ -77,6 +77,50 @@ pub trait Symmetric: Sized {
         keys.dedup();
         keys.len()
     }
+
+    /// The images of `line` (plies played in order from this position)
+    /// under the position's stabilizer: the elements `g` of `group` with
+    /// `g(self) == self`, each giving the line with every ply relabelled
+    /// by `g`. Since `g` is a symmetry of the rules, each image is legal
+    /// from this position, has the same value and passes through images of
+    /// the same positions. One line for each distinct first ply, `line`
+    /// itself first (the identity fixes everything); `[line]` when the
+    /// stabilizer is trivial or the line is empty.
+    ///
+    /// ```
+    /// use lapilli_board_graph::Bitboard;
+    /// use lapilli_symmetry::{Group, MapMove, Permutation, Symmetric};
+    /// /// Stones on three points in a row, and a move naming one point.
+    /// #[derive(Clone, Copy, PartialEq, Debug)]
+    /// struct Row(u64);
+    /// impl Symmetric for Row {
+    ///     type Key = u64;
+    ///     fn map(&self, g: &Permutation) -> Row { Row(g.map_bits(Bitboard(self.0)).0) }
+    ///     fn key(&self) -> u64 { self.0 }
+    /// }
+    /// #[derive(Clone, Copy, PartialEq, Debug)]
+    /// struct Put(usize);
+    /// impl MapMove for Put {
+    ///     fn map_move(self, g: &Permutation) -> Put { Put(g.apply_index(self.0)) }
+    /// }
+    /// let mirror = Permutation::from_images(vec![2, 1, 0]).unwrap();
+    /// let group = Group::from_elements(vec![Permutation::identity(3), mirror]).unwrap();
+    /// // The empty row: both ends are alike.
+    /// assert_eq!(Row(0).symmetric_lines(&group, &[Put(0)]), [vec![Put(0)], vec![Put(2)]]);
+    /// // A stone on one end: the mirror no longer fixes the position.
+    /// assert_eq!(Row(0b001).symmetric_lines(&group, &[Put(2)]), [vec![Put(2)]]);
+    /// ```
+    fn symmetric_lines<M: MapMove + Copy + PartialEq>(&self, group: &Group, line: &[M]) -> Vec<Vec<M>> {
+        let mut lines = vec![line.to_vec()];
+        let Some(&first) = line.first() else { return lines };
+        let key = self.key();
+        for g in group.elements() {
+            if self.map(g).key() == key && lines.iter().all(|l| l[0] != first.map_move(g)) {
+                lines.push(line.iter().map(|&m| m.map_move(g)).collect());
+            }
+        }
+        lines
+    }
 }
 
 /// A move that point permutations relabel.

@@ -261,22 +261,6 @@ impl<G: Game> Engine<G> {
         &self.options
     }
 
-    /// Sets the root shuffle's seed of the searches to come (see
-    /// [`Options::with_root_shuffle`]); `None` turns it off. The table is
-    /// kept: a front end that shuffles only the opening turns the shuffle
-    /// off after it without losing what it has searched.
-    ///
-    /// ```
-    /// use lapilli_game::doc_game::Nim;
-    /// use lapilli_search::{Engine, Options};
-    /// let mut engine: Engine<Nim> = Engine::with_options(Options::default().with_root_shuffle(Some(7)));
-    /// engine.set_root_shuffle(None);
-    /// assert_eq!(engine.options().root_shuffle(), None);
-    /// ```
-    pub fn set_root_shuffle(&mut self, seed: Option<u64>) {
-        self.options = self.options.with_root_shuffle(seed);
-    }
-
     /// The handle another thread stops this engine's searches with (see
     /// [`StopHandle`]); every call returns a handle on the same flag.
     pub fn stop_handle(&self) -> StopHandle {

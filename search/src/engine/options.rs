@@ -133,7 +133,6 @@ pub struct Options {
     late_move_reductions: bool,
     internal_reductions: bool,
     futility_pruning: bool,
-    root_shuffle: Option<u64>,
     eval_cache: bool,
 }
 
@@ -161,7 +160,6 @@ impl Default for Options {
             late_move_reductions: false,
             internal_reductions: false,
             futility_pruning: false,
-            root_shuffle: None,
             eval_cache: true,
         }
     }
@@ -187,7 +185,6 @@ impl Options {
             late_move_reductions: false,
             internal_reductions: false,
             futility_pruning: false,
-            root_shuffle: None,
             eval_cache: false,
         }
     }
@@ -401,21 +398,6 @@ impl Options {
         Options { futility_pruning: on, ..self }
     }
 
-    /// Variety from a seed, as Sanmill's Shuffling option gives it: the
-    /// root's moves of equal order (hint, killer, history) are ordered by a
-    /// hash of `seed`, the position's Zobrist key and the move instead of
-    /// generation order. Every root move is still searched, so a
-    /// full-width search finds the same score (late-move reductions,
-    /// which depend on the order, may change it a little); among root
-    /// moves of equal score the first one searched is kept, so the seed
-    /// picks among them: different seeds play different games from one
-    /// position, the same seed the same one. `None` (the default) keeps
-    /// the usual order.
-    #[must_use]
-    pub fn with_root_shuffle(self, seed: Option<u64>) -> Options {
-        Options { root_shuffle: seed, ..self }
-    }
-
     /// The transposition-table size in bytes (0: no table).
     pub fn table_bytes(&self) -> usize {
         self.table_bytes
@@ -497,11 +479,6 @@ impl Options {
     /// ([`Options::with_futility_pruning`]).
     pub fn futility_pruning(&self) -> bool {
         self.futility_pruning
-    }
-
-    /// The root shuffle's seed, if any ([`Options::with_root_shuffle`]).
-    pub fn root_shuffle(&self) -> Option<u64> {
-        self.root_shuffle
     }
 }
 

@@ -29,8 +29,7 @@ const SORT_AFTER: usize = 3;
 const HISTORY_SLOTS: usize = 1 << 14;
 
 /// A generated move with its rank: the order (see the constants above)
-/// from bit 32 up, a tie-break in bits 16 to 31 (0, or at a shuffled root
-/// a hash: [`crate::Options::with_root_shuffle`]), `u16::MAX` minus the
+/// from bit 32 up, 0 in bits 16 to 31, `u16::MAX` minus the
 /// generation index in the low 16 bits, so that the larger rank is picked
 /// first and ties keep generation order. 16 bytes for a move of up to 8:
 /// the selection scans and the sort of an all-node move little memory.
@@ -80,18 +79,6 @@ pub(super) struct MoveOrder<M> {
     history: Vec<i32>,
     scratch: Vec<M>,
     hints: Vec<i32>,
-    /// The seed of the root's shuffled order ([`crate::Options::with_root_shuffle`]).
-    shuffle: Option<u64>,
-}
-
-/// A 64-bit mix (SplitMix64's finaliser): the root shuffle's hash of the
-/// seed, the position and the move.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// A move's key for the killers and the history table, never 0 (0 marks
@@ -110,14 +97,8 @@ fn move_key<G: Game>(pos: &G, m: G::Move) -> u64 {
 }
 
 impl<M: Copy + Hash> MoveOrder<M> {
-    pub(super) fn new(
-        use_killers: bool,
-        use_history: bool,
-        history_malus: bool,
-        shuffle: Option<u64>,
-    ) -> MoveOrder<M> {
+    pub(super) fn new(use_killers: bool, use_history: bool, history_malus: bool) -> MoveOrder<M> {
         MoveOrder {
-            shuffle,
             use_killers,
             use_history,
             history_malus,
@@ -217,14 +198,6 @@ impl<M: Copy + Hash> MoveOrder<M> {
             };
             s.rank = rank(order, s.index());
         }
-        // A shuffled root breaks the ties of the order by a hash of the
-        // seed, the position and the move instead of generation order.
-        if let (0, Some(seed)) = (ply, self.shuffle) {
-            let at = mix(seed ^ pos.zobrist());
-            for s in list.iter_mut() {
-                s.rank |= ((mix(at ^ move_key(pos, s.mv)) & 0xffff) as i64) << 16;
-            }
-        }
     }
 
     /// Records that the last of `tried` (the moves searched at a node, in
@@ -286,7 +259,7 @@ mod tests {
     /// were tried at a node with 3 plies to go and move 2 cut off.
     fn history_after_cutoff(malus: bool) -> (i32, i32) {
         let pos = Nim(5, false);
-        let mut order = MoveOrder::new(false, true, malus, None);
+        let mut order = MoveOrder::new(false, true, malus);
         let mut list = Vec::new();
         MoveOrder::fill(&mut list, &[1, 2], None);
         order.pick(&pos, &mut list, 0, false, 0);
@@ -306,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_history_out_of_range_halves_every_slot() {
-        let mut order = MoveOrder::<u32>::new(false, true, true, None);
+        let mut order = MoveOrder::<u32>::new(false, true, true);
         order.add_history(1, 100);
         order.add_history(2, -(HISTORY_CAP - 1));
         assert_eq!((order.history[1], order.history[2]), (100, -(HISTORY_CAP - 1)));

@@ -90,12 +90,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             carried,
             generated: G::Moves::default(),
             lists: Vec::new(),
-            order: MoveOrder::new(
-                options.killers(),
-                options.history_heuristic(),
-                options.history_malus(),
-                options.root_shuffle(),
-            ),
+            order: MoveOrder::new(options.killers(), options.history_heuristic(), options.history_malus()),
             pv: PvTable::new(),
             skip_threads: 0,
             evals: if options.eval_cache() { vec![0; EVAL_CACHE_SLOTS] } else { Vec::new() },

@@ -67,6 +67,11 @@ impl Canonicalize for Position {
     fn orbit_len(&self) -> usize {
         self.orbit_size(self.variant().group())
     }
+
+    /// The images under the position's stabilizer in [`crate::Variant::group`].
+    fn equivalent_lines(&self, line: &[Move]) -> Vec<Vec<Move>> {
+        self.symmetric_lines(self.variant().group(), line)
+    }
 }
 
 impl MapMove for Move {

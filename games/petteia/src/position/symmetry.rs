@@ -113,6 +113,11 @@ impl Canonicalize for Position {
     fn orbit_len(&self) -> usize {
         self.orbit_size(self.group())
     }
+
+    /// The images under the position's stabilizer in [`Position::group`].
+    fn equivalent_lines(&self, line: &[Move]) -> Vec<Vec<Move>> {
+        self.symmetric_lines(self.group(), line)
+    }
 }
 
 impl MapMove for Move {

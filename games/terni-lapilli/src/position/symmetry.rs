@@ -46,6 +46,11 @@ impl Canonicalize for Position {
     fn orbit_len(&self) -> usize {
         self.orbit_size(self.rules.group())
     }
+
+    /// The images under the position's stabilizer in [`crate::Rules::group`].
+    fn equivalent_lines(&self, line: &[Move]) -> Vec<Vec<Move>> {
+        self.symmetric_lines(self.rules.group(), line)
+    }
 }
 
 impl MapMove for Move {
