@@ -303,7 +303,7 @@ enum Command {
         /// equal plies [default: 0]; without, the seed of the engine's
         /// variety: an irreversible ply is played as one of its images
         /// under the automorphisms that fix the position (plies of equal
-        /// value), drawn from the seed [default: none, the searched ply].
+        /// value), drawn from the seed [default: none, the chosen ply].
         #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Endgame tables (built by `lapilli tablebase build`): with

@@ -73,12 +73,19 @@ where
     let (ai, _) = ai_and_tables(v, AiSpec::Perfect, None, quiet).map_err(|e| match e.kind {
         Kind::Unsolvable => CliError::new(
             Kind::Unsolvable,
-            format!(
-                "the perfect player needs a solved game or endgame tables: {} is not solved here; give \
-                 --tablebase DIR (tables built by `lapilli tablebase build {} --max-pieces N --out DIR`)",
-                v.name(),
-                v.name()
-            ),
+            match v.tablebases() {
+                Some(_) => format!(
+                    "the perfect player needs a solved game or endgame tables: {} is not solved here; give \
+                     --tablebase DIR (tables built by `lapilli tablebase build {} --max-pieces N --out DIR`)",
+                    v.name(),
+                    v.name()
+                ),
+                None => format!(
+                    "the perfect player needs a solved game or endgame tables: {} is not solved here and has \
+                     no endgame tables",
+                    v.name()
+                ),
+            },
         ),
         _ => e,
     })?;

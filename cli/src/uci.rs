@@ -80,14 +80,17 @@ Where the tables cover the position and every ply from it, the ply comes from th
 shortest win at once (`info depth 0 score mate N`), or the search's choice among the drawing plies (or those \
 of the longest loss), scored with the exact value.
 
---seed S without --perfect gives the engine variety without losing value: when the ply it chose is \
-irreversible (a placement or a removal, so that no earlier position can come back), it plays one of the images \
-of that ply under the board's automorphisms that leave the position as it is (in the start position of Nine \
-Men's Morris, the 8 outer and inner corners for a corner): plies of equal value, since the rules are the same \
-on every image. The image, and its principal variation with it, is drawn from S, the position and the number \
-of plies played before it: different seeds play different images, the same seed and history the same ply. A \
-position that no automorphism but the identity fixes, and a reversible ply, are played as without --seed. \
-(A seeded shuffle of the root's order lost Elo, even over the opening alone: see docs/design.md.)";
+--seed S without --perfect gives the engine variety without losing value: when the ply it chose (by its \
+search, or from the tables of --tablebase) is irreversible (a placement, a removal or a capture, so that no \
+earlier position can come back), it plays one of the images of that ply under the board's automorphisms that \
+leave the position as it is: plies of equal value, since the rules are the same on every image (from the start \
+of Nine Men's Morris, where it places on a midpoint of the middle ring, any of the 4). The image, and its \
+principal variation with it, is drawn from S (0 to 2^64-1), the position and the number of plies played before \
+it: the same seed maps the same chosen ply in the same position the same way, and different seeds may pick \
+different images (a ply has often only 2 or 4, so seeds share them). A ply that no automorphism fixing the \
+position moves, and a reversible ply, are played as without --seed. (The chosen ply itself depends, as without \
+--seed, on the limits, the threads and what the table kept from earlier searches. A seeded shuffle of the \
+root's order lost Elo, even over the opening alone: see docs/design.md.)";
 
 /// The longest input line read, in bytes (1 MiB: a `position ... moves`
 /// line of tens of thousands of plies); a longer one is dropped with an

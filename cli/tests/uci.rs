@@ -544,3 +544,12 @@ fn a_seed_leaves_reversible_plies_as_searched() {
         assert_eq!(seeded(Some(seed), slides), plain, "seed {seed}");
     }
 }
+
+/// `--perfect` on a game that is neither solved nor has endgame tables
+/// (Petteia) says so, and does not suggest building tables it cannot have.
+#[test]
+fn the_perfect_player_of_a_game_without_tables_says_so() {
+    let stderr = common::error(&["uci", "petteia", "--perfect"]);
+    assert!(stderr.contains("petteia is not solved here and has no endgame tables"), "{stderr}");
+    assert!(!stderr.contains("tablebase build"), "{stderr}");
+}
