@@ -274,8 +274,12 @@ fn a_deep_search_of_a_drawn_finite_tree_ends_exhausted() {
     for (name, options) in all_configurations() {
         let a =
             Engine::with_options(options).search(&t, &History::default(), &Limits::depth(200), &node_eval);
+        // With Lazy SMP a helper thread may finish the next depth first
+        // (it skips a depth others search), and its result is as proven.
         let depth = if options.iterative_deepening() { 2 } else { 200 };
-        assert_eq!((a.score, a.depth, a.stop_reason), (0, depth, StopReason::Exhausted), "{name}");
+        let helpers_ahead = u32::from(options.threads() > 1 && options.iterative_deepening());
+        assert_eq!((a.score, a.stop_reason), (0, StopReason::Exhausted), "{name}");
+        assert!((depth..=depth + helpers_ahead).contains(&a.depth), "{name}: depth {}", a.depth);
         assert_eq!(a.stop_reason.name(), "exhausted");
         assert!(!a.stopped);
         check_pv(&t, &a, node_eval, true).unwrap();
@@ -348,7 +352,14 @@ fn a_deep_search_of_a_cyclic_drawn_game_ends_when_every_line_repeats() {
                 (0, StopReason::Exhausted, false),
                 "{name} {round}"
             );
-            assert!(a.depth <= 10 || !options.iterative_deepening(), "{name} {round}: depth {}", a.depth);
+            // Every line repeats by depth 10; a Lazy SMP helper thread may
+            // have finished depth 11 first.
+            let deepest = 10 + u32::from(options.threads() > 1);
+            assert!(
+                a.depth <= deepest || !options.iterative_deepening(),
+                "{name} {round}: depth {}",
+                a.depth
+            );
             assert!(since.elapsed() < Duration::from_secs(10), "{name}: {:?}", since.elapsed());
             check_pv(&start, &a, ring_eval, false).unwrap();
         }
