@@ -14,7 +14,6 @@ use crate::error::{CliError, Kind};
 use crate::matchplay::openings::SplitMix;
 use crate::play::ai_and_tables;
 use crate::Result;
-use lapilli_board_graph::zobrist::splitmix64;
 use lapilli_game::{Game, Outcome, Value};
 use lapilli_registry::{MoveOf, VariantDescriptor};
 use lapilli_tablebase::move_values;
@@ -108,11 +107,9 @@ pub fn best_plies<G: Game>(pos: &G, values: &Values<G>) -> Option<(Vec<G::Move>,
 }
 
 /// Which of `n` equal plies to play (`n > 0`): uniform, from `seed`, the
-/// position's hash and the plies played before it.
-pub fn pick(seed: u64, zobrist: u64, plies_before: usize, n: usize) -> usize {
-    let key = splitmix64(seed ^ splitmix64(zobrist ^ (plies_before as u64).rotate_left(32)));
-    SplitMix::new(key).below(n)
-}
+/// position's hash and the plies played before it
+/// ([`lapilli_search::variety::pick`], as the engine's `--seed` variety).
+pub use lapilli_search::variety::pick;
 
 /// The perfect player's ply in `pos` after `plies_before` plies: one of the
 /// best, picked by [`pick`], with its value and the number it was picked
@@ -214,6 +211,7 @@ pub fn score_words(value: Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lapilli_board_graph::zobrist::splitmix64;
 
     #[test]
     fn picks_are_uniform_and_reproducible() {

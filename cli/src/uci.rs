@@ -13,7 +13,7 @@ use crate::perfect::{self, Values};
 use crate::play::{checked_plies, game_over_text};
 use crate::tablebase::{open_tables, search_with_tables};
 use lapilli_board_graph::notation::excerpt;
-use lapilli_game::{Canonicalize, CheckedGame, Game, GameRecord, RecordError, ScoreKind};
+use lapilli_game::{CheckedGame, GameRecord, RecordError, ScoreKind};
 use lapilli_registry::{GameVisitor, MoveOf, VariantDescriptor};
 use lapilli_search::{Analysis, Engine, Options, StopHandle};
 use lapilli_tablebase::Oracle;
@@ -513,31 +513,17 @@ fn play_word<V: VariantDescriptor>(
 }
 
 /// The engine's ply with `--seed` (`variety`: the seed and the plies played
-/// before `pos`): when the chosen ply is irreversible
-/// ([`Game::is_irreversible`]), one of the images of the
-/// principal variation under the automorphisms that fix `pos`
-/// ([`Canonicalize::equivalent_lines`]), picked by
-/// [`perfect::pick`]; else, or without a seed, `a` unchanged. Only an
-/// irreversible ply is varied because the game's history is not mapped:
-/// after it no earlier position can recur, so repetitions cannot tell the
-/// image from the ply.
+/// before `pos`): [`Analysis::with_symmetric_variety`]; without a seed `a`
+/// unchanged.
 fn varied<V: VariantDescriptor>(
     pos: &V::Position,
-    mut a: Analysis<MoveOf<V>>,
+    a: Analysis<MoveOf<V>>,
     variety: Option<(u64, usize)>,
 ) -> Analysis<MoveOf<V>> {
-    let (Some((seed, plies_before)), Some(best)) = (variety, a.best_move) else { return a };
-    if !pos.is_irreversible(best) {
-        return a;
+    match variety {
+        Some((seed, plies_before)) => a.with_symmetric_variety(pos, seed, plies_before),
+        None => a,
     }
-    let with_pv = a.pv.first() == Some(&best);
-    let mut lines = pos.equivalent_lines(if with_pv { &a.pv } else { std::slice::from_ref(&best) });
-    let line = lines.swap_remove(perfect::pick(seed, pos.zobrist(), plies_before, lines.len()));
-    a.best_move = line.first().copied();
-    if with_pv {
-        a.pv = line;
-    }
-    a
 }
 
 /// Prints a search's `info` line and `bestmove`.

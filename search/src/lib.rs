@@ -32,6 +32,7 @@ mod minimax;
 mod player;
 mod stats;
 mod tt;
+pub mod variety;
 
 pub use engine::{
     lmr_reduction, Analysis, Engine, Limits, Options, StopHandle, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH,

@@ -202,8 +202,10 @@ pub struct AiRequest {
     /// 4 for plain `minimax`), `engine:MS` (100-10000 ms a move),
     /// `perfect` or `perfect-variety`.
     pub side: String,
-    /// Seed of the random choices (random, perfect-variety); from the
-    /// clock when absent.
+    /// Seed of the random choices (random, perfect-variety) and of the
+    /// engine's variety (an irreversible ply played as one of its images
+    /// of the same value under the automorphisms that fix the position);
+    /// from the clock when absent.
     pub seed: Option<u64>,
 }
 

@@ -4,7 +4,7 @@
 
 use crate::cover::Cover;
 use crate::error::{ApiError, Kind};
-use lapilli_game::{CheckedGame, Evaluate, Game, History, Player, RandomPlayer, Value};
+use lapilli_game::{Canonicalize, CheckedGame, Evaluate, Game, History, Player, RandomPlayer, Value};
 use lapilli_search::{Analysis, Engine, Limits, Options};
 use lapilli_tablebase::move_values;
 use rand::rngs::SmallRng;
@@ -125,7 +125,10 @@ pub struct Choice<M> {
 /// The ply `spec` chooses in `pos` after `history`, with `heuristic` for
 /// the engine (which probes `cover`'s tables where it has them,
 /// [`Cover::search`]) and `cover` for perfect play; `seed` seeds random
-/// choices.
+/// choices, and the engine's variety: an irreversible ply it chose is
+/// played as one of its images under the automorphisms that fix `pos`,
+/// of the same value ([`Analysis::with_symmetric_variety`]), so that the
+/// same engine does not play the same game every time.
 ///
 /// # Errors
 /// Kind `game-over` when the game is over; kind `unsolvable` for perfect
@@ -140,7 +143,7 @@ pub fn choose<G, E>(
     seed: u64,
 ) -> Result<Choice<G::Move>, ApiError>
 where
-    G: CheckedGame + Send + Sync,
+    G: CheckedGame + Canonicalize + Send + Sync,
     G::Move: Send + Sync,
     E: Evaluate<G> + Clone + Sync,
 {
@@ -169,7 +172,9 @@ where
             let options = Options::playing().with_table_bytes(TABLE_BYTES);
             let mut engine = Engine::try_with_options(options)
                 .map_err(|e| ApiError::new(Kind::Resources, format!("the engine's table: {e}")))?;
-            let analysis = cover.search(&mut engine, pos, history, &limits, heuristic);
+            let analysis = cover
+                .search(&mut engine, pos, history, &limits, heuristic)
+                .with_symmetric_variety(pos, seed, 0);
             let mv = analysis.best_move.ok_or_else(over)?;
             Ok(Choice { mv, analysis: Some(analysis), value: None })
         }
