@@ -114,8 +114,9 @@ pub trait Symmetric: Sized {
         let mut lines = vec![line.to_vec()];
         let Some(&first) = line.first() else { return lines };
         let key = self.key();
-        for g in group.elements() {
-            if self.map(g).key() == key && lines.iter().all(|l| l[0] != first.map_move(g)) {
+        for g in group.elements().iter().filter(|g| self.map(g).key() == key) {
+            let image = first.map_move(g);
+            if lines.iter().all(|l| l[0] != image) {
                 lines.push(line.iter().map(|&m| m.map_move(g)).collect());
             }
         }
