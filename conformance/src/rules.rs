@@ -190,6 +190,7 @@ fn check_moves<G: CheckedGame + Display + PartialEq>(pos: &G, text: &str, moves:
     for m in moves {
         assert!(universe.contains(m), "{text}: the legal move {m:?} is not in candidate_moves()");
     }
+    check_move_with_key(pos, text, &legal, &candidates);
     let key = pos.zobrist();
     let mut first_refusal = true;
     for &m in &candidates {
@@ -221,6 +222,50 @@ fn check_moves<G: CheckedGame + Display + PartialEq>(pos: &G, text: &str, moves:
         );
     }
 }
+
+/// [`Game::move_with_key`] against generation: the key of each legal move
+/// finds that move; the key of an illegal candidate, and every key below
+/// [`KEYS_SWEPT`], finds nothing or a legal move with that key.
+fn check_move_with_key<G: CheckedGame>(
+    pos: &G,
+    text: &str,
+    legal: &FxHashSet<G::Move>,
+    candidates: &[G::Move],
+) {
+    // `of`: the illegal candidate whose key this is, if any.
+    let found_legal = |key: u32, of: Option<G::Move>| {
+        if let Some(found) = pos.move_with_key(key) {
+            assert!(
+                legal.contains(&found),
+                "{text}: move_with_key({key}) (the key of {of:?}) gives the illegal {found:?}"
+            );
+            assert_eq!(
+                pos.move_key(found),
+                Some(key),
+                "{text}: move_with_key({key}) gives {found:?}, keyed otherwise"
+            );
+        }
+    };
+    for &m in candidates {
+        let Some(key) = pos.move_key(m) else { continue };
+        if legal.contains(&m) {
+            assert_eq!(
+                pos.move_with_key(key),
+                Some(m),
+                "{text}: move_with_key({key}) misses the legal {m:?}"
+            );
+        } else {
+            found_legal(key, Some(m));
+        }
+    }
+    for key in 0..KEYS_SWEPT {
+        found_legal(key, None);
+    }
+}
+
+/// The keys [`check_move_with_key`] tries on every position, past those of
+/// the candidate moves.
+const KEYS_SWEPT: u32 = 2048;
 
 /// Reads `text` back, or panics naming the position.
 fn reparse<G: FromStr>(text: &str, context: &str) -> G {

@@ -198,6 +198,16 @@ pub trait Game: Clone + Debug {
         None
     }
 
+    /// The legal ply of this position whose [`Game::move_key`] is `key`,
+    /// found without generating the others, or `None` if no legal ply has
+    /// that key. The engine uses it to try a killer move (kept as a key)
+    /// before it generates a node's plies. A game that gives it must agree
+    /// with [`Game::legal_moves`] exactly: the default, `None` for every
+    /// key, keeps killers among the generated plies.
+    fn move_with_key(&self, _key: u32) -> Option<Self::Move> {
+        None
+    }
+
     /// [`Game::move_order_hint`] for every move of a list at once, into
     /// `hints` (cleared first), so that a game can share work between the
     /// moves of one position. The default asks move by move.

@@ -22,6 +22,10 @@ pub struct Stats {
     /// Nodes cut by reverse futility pruning
     /// ([`crate::Options::with_futility_pruning`]).
     pub futility_cuts: u64,
+    /// Beta cutoffs by a killer tried before the node's plies were
+    /// generated ([`crate::Options::with_killers_first`]; also counted in
+    /// `cutoffs`): the generations saved.
+    pub killer_cutoffs_before_generation: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -34,6 +38,7 @@ impl std::ops::AddAssign for Stats {
         self.re_searches += other.re_searches;
         self.eval_cache_hits += other.eval_cache_hits;
         self.futility_cuts += other.futility_cuts;
+        self.killer_cutoffs_before_generation += other.killer_cutoffs_before_generation;
     }
 }
 

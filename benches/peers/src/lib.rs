@@ -194,6 +194,22 @@ impl Game for FoldedMorris {
         };
         Some(self.0.move_key(m.ply)? * 25 + removal)
     }
+    /// The ply by its own key ([`Game::move_with_key`] of the position),
+    /// then, on the position it leads to, the removal it needs or none.
+    fn move_with_key(&self, key: u32) -> Option<FoldedMove> {
+        if self.0.outcome().is_some() {
+            return None;
+        }
+        let ply = self.0.move_with_key(key / 25)?;
+        let mut after = self.0;
+        after.play_unchecked(ply);
+        let removal = match (key % 25, after.pending_removal()) {
+            (24, false) => None,
+            (24, true) | (_, false) => return None,
+            (point, true) => Some(after.move_with_key(640 + point)?),
+        };
+        Some(FoldedMove { ply, removal })
+    }
 }
 
 /// Nine Men's Morris with folded removals as a `minimax::Game`.

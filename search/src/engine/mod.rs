@@ -12,6 +12,7 @@
 //! | `shared.rs` | what the threads of a search share: the table, the limits, the stop flag |
 //! | `parallel.rs` | Lazy SMP and the split root |
 
+mod children;
 mod options;
 mod ordering;
 mod parallel;

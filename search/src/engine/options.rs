@@ -126,6 +126,7 @@ pub struct Options {
     aspiration: Option<i32>,
     evaluation_aspiration: bool,
     killers: bool,
+    killers_first: bool,
     history_heuristic: bool,
     history_malus: bool,
     repetition: bool,
@@ -153,6 +154,7 @@ impl Default for Options {
             aspiration: None,
             evaluation_aspiration: false,
             killers: true,
+            killers_first: true,
             history_heuristic: true,
             history_malus: false,
             repetition: true,
@@ -178,6 +180,7 @@ impl Options {
             aspiration: None,
             evaluation_aspiration: false,
             killers: false,
+            killers_first: false,
             history_heuristic: false,
             history_malus: false,
             repetition: false,
@@ -223,7 +226,7 @@ impl Options {
     /// assert!(!o.pvs() && !o.iterative_deepening() && o.table_bytes() == 0);
     /// ```
     pub fn alpha_beta() -> Options {
-        Options { killers: true, history_heuristic: true, ..Options::plain() }
+        Options { killers: true, killers_first: true, history_heuristic: true, ..Options::plain() }
     }
 
     /// A transposition table of at most `bytes` bytes (0: none); see
@@ -297,6 +300,19 @@ impl Options {
     #[must_use]
     pub fn with_killers(self, on: bool) -> Options {
         Options { killers: on, ..self }
+    }
+
+    /// Killers before generation (with [`Options::with_killers`]): at a node
+    /// one ply above the leaves with no move from the table, the ply's
+    /// killers that are legal there, found by key
+    /// ([`lapilli_game::Game::move_with_key`]), are searched before the
+    /// node's plies are generated, and a cutoff among them skips the
+    /// generation and the ordering of the rest. It changes the order of
+    /// moves (the killers come before the forcing moves there), not the
+    /// value. Games without `move_with_key` are searched as without it.
+    #[must_use]
+    pub fn with_killers_first(self, on: bool) -> Options {
+        Options { killers_first: on, ..self }
     }
 
     /// The history heuristic: quiet moves that caused cutoffs anywhere are
@@ -437,6 +453,12 @@ impl Options {
     /// Whether killer moves are on.
     pub fn killers(&self) -> bool {
         self.killers
+    }
+
+    /// Whether killers are tried before generation
+    /// ([`Options::with_killers_first`]); only with killers on.
+    pub fn killers_first(&self) -> bool {
+        self.killers && self.killers_first
     }
 
     /// Whether the history heuristic is on.

@@ -2,14 +2,18 @@
 //! [`Game::move_order_hint`]), the two killer moves of the ply, and quiet
 //! moves by the history heuristic; ties keep generation order. Picking is
 //! staged: the table's move is tried before the others are scored, as it
-//! often cuts off alone.
+//! often cuts off alone, and one ply above the leaves, where there is
+//! rarely a table move, the killers are tried before the plies are even
+//! generated ([`MoveOrder::killers_first`]), as they cut off there most
+//! often after the forcing moves.
 
 use lapilli_game::Game;
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 
-/// The order of the table's move: above everything.
-const TABLE_MOVE: i32 = i32::MAX;
+/// The order of a move tried before the others are scored (the table's
+/// move, or a killer tried before generation): above everything.
+const TRIED_FIRST: i32 = i32::MAX;
 /// Moves with a positive hint (captures, removals) order at
 /// `FORCING + min(hint, HINT_CAP)`, above the killers.
 const FORCING: i32 = 1 << 28;
@@ -57,8 +61,8 @@ impl<M> Scored<M> {
         u16::MAX - self.rank as u16
     }
 
-    /// Whether the move may be reduced: scored (not the table's move, which
-    /// is tried unscored), quiet (no positive hint, so below the forcing
+    /// Whether the move may be reduced: scored (not one tried first, such
+    /// as the table's move), quiet (no positive hint, so below the forcing
     /// band) and not one of the ply's killers.
     #[inline]
     pub(super) fn is_late_quiet(&self) -> bool {
@@ -96,7 +100,7 @@ fn move_key<G: Game>(pos: &G, m: G::Move) -> u64 {
     }
 }
 
-impl<M: Copy + Hash> MoveOrder<M> {
+impl<M: Copy + Eq + Hash> MoveOrder<M> {
     pub(super) fn new(use_killers: bool, use_history: bool, history_malus: bool) -> MoveOrder<M> {
         MoveOrder {
             use_killers,
@@ -109,29 +113,66 @@ impl<M: Copy + Hash> MoveOrder<M> {
         }
     }
 
-    /// Fills `list` with `generated` in generation order, then swaps the
-    /// move at `table_index`, marked to be tried first, to the front (where
-    /// the first pick would put it). Returns whether there is such a move.
-    pub(super) fn fill(list: &mut Vec<Scored<M>>, generated: &[M], table_index: Option<u16>) -> bool {
-        list.clear();
+    /// Appends to `list` (empty) the killers of ply `ply` that are legal
+    /// in `pos`, found by key ([`Game::move_with_key`]) before generation,
+    /// marked tried first. Returns how many.
+    pub(super) fn killers_first<G: Game<Move = M>>(
+        &self,
+        pos: &G,
+        list: &mut Vec<Scored<M>>,
+        ply: usize,
+    ) -> usize {
+        for key in self.killers.get(ply).into_iter().flatten() {
+            // A game's own key has bit 32 set and nothing above it.
+            if key >> 32 == 1 {
+                if let Some(mv) = pos.move_with_key(*key as u32) {
+                    list.push(Scored { mv, rank: rank(TRIED_FIRST, 0) });
+                }
+            }
+        }
+        list.len()
+    }
+
+    /// Fills `list` with `generated` in generation order after the `front`
+    /// moves already tried first ([`MoveOrder::killers_first`]), which
+    /// get their generation indices and are not listed again. With none,
+    /// swaps the move at `table_index`, marked to be tried first, to the
+    /// front (where the first pick would put it). Returns how many moves
+    /// are tried first, unscored.
+    pub(super) fn fill(
+        list: &mut Vec<Scored<M>>,
+        generated: &[M],
+        table_index: Option<u16>,
+        front: usize,
+    ) -> usize {
         let index = |i: usize| i.min(usize::from(u16::MAX)) as u16;
+        list.truncate(front);
+        if front > 0 {
+            for (i, &mv) in generated.iter().enumerate() {
+                match list[..front].iter().position(|s| s.mv == mv) {
+                    Some(j) => list[j].rank = rank(TRIED_FIRST, index(i)),
+                    None => list.push(Scored { mv, rank: rank(0, index(i)) }),
+                }
+            }
+            return front;
+        }
         list.extend(generated.iter().enumerate().map(|(i, &mv)| Scored { mv, rank: rank(0, index(i)) }));
         match table_index.map(usize::from) {
             Some(i) if i < list.len() => {
-                list[i].rank = rank(TABLE_MOVE, index(i));
+                list[i].rank = rank(TRIED_FIRST, index(i));
                 list.swap(0, i);
-                true
+                1
             }
-            _ => false,
+            _ => 0,
         }
     }
 
     /// Moves the best-ordered of `list[n..]` to `list[n]`, the `n`th pick
-    /// from a list [`MoveOrder::fill`] made (which returned
-    /// `have_table_move`). The table's move, already in front, is picked
-    /// first unscored; the other moves are all scored at the first pick
-    /// that needs them (`ply` selects the killers). Selection, not a full
-    /// sort: a cutoff usually comes after one or two moves.
+    /// from a list [`MoveOrder::fill`] made (which returned `front`). The
+    /// moves tried first, already in front, are picked unscored; the other
+    /// moves are all scored at the first pick that needs them (`ply`
+    /// selects the killers). Selection, not a full sort: a cutoff usually
+    /// comes after one or two moves.
     ///
     /// A node that has not cut off after [`SORT_AFTER`] picks is probably
     /// an all-node that will try every move: its remaining moves are
@@ -143,15 +184,15 @@ impl<M: Copy + Hash> MoveOrder<M> {
         pos: &G,
         list: &mut [Scored<M>],
         n: usize,
-        have_table_move: bool,
+        front: usize,
         ply: usize,
     ) {
-        if n > SORT_AFTER || n == 0 && have_table_move {
+        if n > SORT_AFTER || n < front {
             return;
         }
-        // The first pick the table's move (if any) did not answer: score
-        // the rest.
-        if n == usize::from(have_table_move) {
+        // The first pick the moves tried first (if any) did not answer:
+        // score the rest.
+        if n == front {
             self.score(pos, &mut list[n..], ply);
         }
         if n == SORT_AFTER {
@@ -205,12 +246,12 @@ impl<M: Copy + Hash> MoveOrder<M> {
     /// move becomes the ply's first killer and gains history, and the
     /// quiet moves tried before it, which did not cut off, lose as much
     /// (the history malus). (The keys are found again here, at a cutoff,
-    /// rather than kept for every move; the table's move, tried unscored,
-    /// is tested for a hint.)
+    /// rather than kept for every move; a move tried first, unscored, is
+    /// tested for a hint.)
     pub(super) fn reward<G: Game<Move = M>>(&mut self, pos: &G, tried: &[Scored<M>], ply: usize, depth: u32) {
         let Some((scored, before)) = tried.split_last() else { return };
         let quiet = |s: &Scored<M>| match s.order() {
-            TABLE_MOVE => pos.move_order_hint(s.mv) <= 0,
+            TRIED_FIRST => pos.move_order_hint(s.mv) <= 0,
             order => order < FORCING,
         };
         if !quiet(scored) || !(self.use_killers || self.use_history) {
@@ -261,9 +302,9 @@ mod tests {
         let pos = Nim(5, false);
         let mut order = MoveOrder::new(false, true, malus);
         let mut list = Vec::new();
-        MoveOrder::fill(&mut list, &[1, 2], None);
-        order.pick(&pos, &mut list, 0, false, 0);
-        order.pick(&pos, &mut list, 1, false, 0);
+        MoveOrder::fill(&mut list, &[1, 2], None, 0);
+        order.pick(&pos, &mut list, 0, 0, 0);
+        order.pick(&pos, &mut list, 1, 0, 0);
         assert_eq!((list[0].mv, list[1].mv), (1, 2), "generation order among equal histories");
         order.reward(&pos, &list[..2], 0, 3);
         let history = |m: u32| order.history[move_key(&pos, m) as usize % HISTORY_SLOTS];

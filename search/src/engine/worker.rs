@@ -2,10 +2,7 @@
 //! the table, repetition and no-progress draws, and iterative deepening
 //! with aspiration windows at the root.
 
-use super::options::{
-    lmr_reduction, Options, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMR_FIRST_MOVE,
-    LMR_MIN_DEPTH, MAX_DEPTH,
-};
+use super::options::{Options, EVAL_CACHE_SLOTS, IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
 use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
@@ -196,7 +193,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// The settled score of `pos` below the root ([`Evaluate::settled`],
     /// never cached), clamped below every mate score.
     #[inline]
-    fn settled(&self, pos: &G) -> Option<i32> {
+    pub(super) fn settled(&self, pos: &G) -> Option<i32> {
         self.eval.settled(pos).map(|s| s.clamp(-MAX_EVAL, MAX_EVAL))
     }
 
@@ -207,7 +204,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// the slot, whose word holds its low 43 bits over the score plus
     /// [`SCORE_BIAS`] (21 bits, never 0: an empty slot matches nothing).
     #[inline]
-    fn evaluate(&mut self, pos: &G) -> i32 {
+    pub(super) fn evaluate(&mut self, pos: &G) -> i32 {
         if self.evals.is_empty() {
             return clamped_eval(self.eval, pos);
         }
@@ -337,95 +334,21 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
     }
 
-    /// Scores a child that is a leaf (one ply to go, no repetition
-    /// detection) here, once: a null-window probe of a leaf would only
-    /// evaluate it twice.
-    fn leaf_child(&mut self, child: &G, same_side: bool, ply: u32) -> (i32, bool) {
-        self.pv.clear(ply as usize);
-        if !self.count_node() {
-            return (0, true);
-        }
-        let s = match child.outcome() {
-            Some(outcome) => terminal_score(outcome, ply),
-            None => {
-                self.cut = true;
-                match self.settled(child) {
-                    Some(s) => s,
-                    None => self.evaluate(child),
-                }
-            }
-        };
-        (if same_side { s } else { -s }, false)
-    }
-
-    /// Reverse futility pruning ([`Options::with_futility_pruning`]): the
-    /// fail-high score of a null-window node below the root with at most
-    /// [`FUTILITY_MAX_DEPTH`] plies to go whose static evaluation beats
-    /// beta by the margin, or `None` to search it. Marks the line as cut
-    /// by the depth limit when it prunes.
-    #[inline]
-    fn futile(&mut self, pos: &G, depth: u32, ply: u32, alpha: i32, beta: i32) -> Option<i32> {
-        if !self.options.futility_pruning() || ply == 0 || depth > FUTILITY_MAX_DEPTH || beta - alpha != 1 {
-            return None;
-        }
-        let margin = self.eval.futility_margin()?;
-        if is_mate(beta) {
-            return None;
-        }
-        let bound = self.evaluate(pos) - margin * depth as i32;
-        if bound < beta {
-            return None;
-        }
-        self.stats.futility_cuts += 1;
-        self.cut = true;
-        Some(bound)
-    }
-
-    /// Principal-variation search of a later move: a null window at
-    /// `alpha` first, the full window `(alpha, beta)` again if the move
-    /// fails inside it.
-    fn null_window_child(
+    /// Generates the plies of `pos` into `list` after its `front` moves
+    /// tried first ([`MoveOrder::fill`]); returns how many are tried first.
+    fn generate(
         &mut self,
-        child: &G,
-        same_side: bool,
-        depth: u32,
-        ply: u32,
-        (alpha, beta): (i32, i32),
-        window_start: usize,
-    ) -> (i32, bool) {
-        let (s, dependent) = self.child(child, same_side, depth, ply, (alpha, alpha + 1), window_start);
-        if s > alpha && s < beta && !self.stopped {
-            let (s, again) = self.child(child, same_side, depth, ply, (alpha, beta), window_start);
-            (s, dependent || again)
-        } else {
-            (s, dependent)
-        }
-    }
-
-    /// A late quiet move (the `n`th of a node with `depth` plies to go,
-    /// the side to move changing): a null-window search at the depth
-    /// [`lmr_reduction`] leaves, then, if it beats alpha, the usual
-    /// principal-variation search at the full depth.
-    fn reduced_child(
-        &mut self,
-        child: &G,
-        depth: u32,
-        n: usize,
-        ply: u32,
-        (alpha, beta): (i32, i32),
-        window_start: usize,
-    ) -> (i32, bool) {
-        self.stats.reductions += 1;
-        let reduced = depth - 1 - lmr_reduction(depth, n);
-        let (s, dependent) = self.child(child, false, reduced, ply, (alpha, alpha + 1), window_start);
-        if s > alpha && !self.stopped {
-            self.stats.re_searches += 1;
-            let (s, again) =
-                self.null_window_child(child, false, depth - 1, ply, (alpha, beta), window_start);
-            (s, dependent || again)
-        } else {
-            (s, dependent)
-        }
+        pos: &G,
+        list: &mut Vec<Scored<G::Move>>,
+        table_index: Option<u16>,
+        front: usize,
+    ) -> usize {
+        pos.legal_moves(&mut self.generated);
+        debug_assert!(
+            !self.generated.as_slice().is_empty(),
+            "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
+        );
+        MoveOrder::fill(list, self.generated.as_slice(), table_index, front)
     }
 
     /// Negamax with alpha-beta at `pos`, `ply` plies below the root, with
@@ -498,24 +421,31 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             self.lists.resize_with(p + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.lists[p]);
-        pos.legal_moves(&mut self.generated);
-        debug_assert!(
-            !self.generated.as_slice().is_empty(),
-            "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
-        );
-        let have_table_move = MoveOrder::fill(&mut list, self.generated.as_slice(), table_index);
+        list.clear();
+        // One ply above the leaves, with no table move: the killers first,
+        // before generation (`Options::with_killers_first`).
+        let mut front = if depth == 1 && table_index.is_none() && self.options.killers_first() {
+            self.order.killers_first(pos, &mut list, p)
+        } else {
+            0
+        };
+        let mut generated = front == 0;
+        if generated {
+            front = self.generate(pos, &mut list, table_index, 0);
+        }
         self.path.push(key);
         // Whether a line was cut below this node alone; restored below.
         let cut_before = std::mem::replace(&mut self.cut, false);
         let window = (alpha, beta);
         // With no legal move (the contract broken), a draw in release builds.
         let mut best = if list.is_empty() { 0 } else { -WIN - 1 };
-        let mut best_index = None;
+        let mut best_at = None;
         let mut dependent = false;
         let side = pos.side_to_move();
         let reductions = self.options.late_move_reductions() && depth >= LMR_MIN_DEPTH;
-        for n in 0..list.len() {
-            self.order.pick(pos, &mut list, n, have_table_move, p);
+        let mut n = 0;
+        while n < list.len() {
+            self.order.pick(pos, &mut list, n, front, p);
             let mv = list[n].mv;
             let mut child = pos.clone();
             child.play_unchecked(mv);
@@ -536,19 +466,28 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             dependent |= dep;
             if s > best {
                 best = s;
-                best_index = Some(list[n].index());
+                best_at = Some(n);
                 if s > alpha {
                     alpha = s;
                     self.pv.set(p, mv);
                     if alpha >= beta {
                         self.stats.cutoffs += 1;
+                        self.stats.killer_cutoffs_before_generation += u64::from(!generated);
                         self.order.reward(pos, &list[..=n], p, depth);
                         break;
                     }
                 }
             }
+            n += 1;
+            if n == list.len() && !generated {
+                // The killers tried first did not cut off: the rest.
+                generated = true;
+                front = self.generate(pos, &mut list, None, front);
+            }
         }
         self.path.pop();
+        // A cutoff before generation leaves the best move's index unknown.
+        let best_index = best_at.filter(|_| generated).map(|i| list[i].index());
         self.lists[p] = list;
         let cut_below = self.cut;
         self.cut |= cut_before;

@@ -110,6 +110,16 @@ impl Game for Tree {
     fn is_irreversible(&self, _: usize) -> bool {
         true
     }
+    /// The child's index: plies of one node differ, and a killer (a key)
+    /// names the same child index at its siblings.
+    fn move_key(&self, m: usize) -> Option<u32> {
+        u32::try_from(m).ok()
+    }
+    /// The child at index `key`, where there is one (a leaf's pass is 0).
+    fn move_with_key(&self, key: u32) -> Option<usize> {
+        let moves = if self.outcome().is_none() { self.nodes[self.at].children.len().max(1) } else { 0 };
+        usize::try_from(key).ok().filter(|&m| m < moves)
+    }
 }
 
 pub fn node_eval(t: &Tree) -> i32 {
@@ -124,6 +134,7 @@ pub fn configurations() -> Vec<(&'static str, Options)> {
     vec![
         ("alpha-beta", Options::plain()),
         ("alpha-beta+ordering", Options::alpha_beta()),
+        ("alpha-beta+ordering, killers generated", Options::alpha_beta().with_killers_first(false)),
         ("alpha-beta+tt", exact(Options::plain())),
         ("pvs+id+tt+ordering", exact(Options::default())),
         ("pvs+id+aspiration", exact(Options::default().with_aspiration(Some(1)))),

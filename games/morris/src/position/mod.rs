@@ -262,6 +262,11 @@ impl Game for Position {
         })
     }
 
+    /// Checked on the bit sets, without generating the other plies.
+    fn move_with_key(&self, key: u32) -> Option<Move> {
+        Position::move_with_key(self, key)
+    }
+
     /// [`Game::move_order_hint`] for a whole list: the points that would
     /// complete a mill of either side are found once, and a move is only
     /// checked in full when it lands on one of them.

@@ -111,6 +111,39 @@ impl Position {
         }
     }
 
+    /// The legal ply whose [`Game::move_key`](lapilli_game::Game::move_key)
+    /// is `key` (a placement `p`, a slide or flight `32 + 24 × from + to`, a
+    /// removal `640 + p`), checked on the bit sets without generating the
+    /// others; `None` when no legal ply has that key.
+    pub(crate) fn move_with_key(&self, key: u32) -> Option<Move> {
+        let (key, n) = (key as usize, self.rules.variant.points());
+        if self.end().is_some() {
+            return None;
+        }
+        let own = self.pieces[self.to_move.index()];
+        let empty = self.empty_bits();
+        let has = |set: u32, p: usize| p < n && set >> p & 1 == 1;
+        if key >= 640 {
+            let p = key - 640;
+            return (self.pending && has(self.removable_bits(), p)).then(|| Move::Remove(Point::new(p)));
+        }
+        if self.pending {
+            return None;
+        }
+        let phase = self.phase(self.to_move);
+        if key < 32 {
+            return (phase == Phase::Placing && has(empty, key)).then(|| Move::Place(Point::new(key)));
+        }
+        let (from, to) = ((key - 32) / 24, (key - 32) % 24);
+        let targets = match phase {
+            Phase::Placing if !self.rules.variant.place_or_slide() => return None,
+            Phase::Placing | Phase::Sliding if has(own, from) => self.tables.neighbours[from] & empty,
+            Phase::Flying if has(own, from) => empty,
+            _ => return None,
+        };
+        has(targets, to).then(|| Move::Slide { from: Point::new(from), to: Point::new(to) })
+    }
+
     /// Plays `m` without checking it (see
     /// [`Game::play_unchecked`](lapilli_game::Game::play_unchecked)): an
     /// illegal `m` causes no undefined behaviour but leaves a meaningless

@@ -329,6 +329,14 @@ impl Game for Position {
     fn move_key(&self, m: Move) -> Option<u32> {
         Some(128 * m.from() as u32 + m.to() as u32)
     }
+
+    /// Checked on the piece's rays, without generating the other plies.
+    fn move_with_key(&self, key: u32) -> Option<Move> {
+        if self.end().is_some() {
+            return None;
+        }
+        Position::move_with_key(self, key)
+    }
 }
 
 impl CheckedGame for Position {

@@ -125,6 +125,18 @@ impl Position {
         out
     }
 
+    /// The legal ply whose [`Game::move_key`](lapilli_game::Game::move_key)
+    /// is `key` (`128 × from + to`), with its captures, found without
+    /// generating the others; `None` when no legal ply has that key.
+    pub(super) fn move_with_key(&self, key: u32) -> Option<Move> {
+        let (from, to) = (key as usize / 128, key as usize % 128);
+        let own = self.pieces[self.to_move.index()];
+        if from >= 128 || own >> from & 1 == 0 || self.reach(from) >> to & 1 == 0 {
+            return None;
+        }
+        Some(Move::new(from, to, self.captures(from, to)))
+    }
+
     /// Appends the legal plies of a position in play: by direction (north,
     /// east, south, west), then by distance (one square, two, ...), then by
     /// target square.

@@ -244,6 +244,17 @@ impl Game for Position {
         self.hint_with(m, self.threatened_points())
     }
 
+    /// A placement on `p` is `p`, a slide `16 + 9 × from + to`: different
+    /// for every ply, below 97.
+    fn move_key(&self, m: Move) -> Option<u32> {
+        Some(Position::key_of(m))
+    }
+
+    /// Checked on the bit sets, without generating the other plies.
+    fn move_with_key(&self, key: u32) -> Option<Move> {
+        Position::move_with_key(self, key)
+    }
+
     fn move_order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
         let threatened = self.threatened_points();
         hints.clear();

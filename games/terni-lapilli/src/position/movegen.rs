@@ -46,6 +46,38 @@ impl Position {
         }
     }
 
+    /// The legal ply whose key ([`Position::key_of`]) is `key`, checked on
+    /// the bit sets as [`Position::generate`] would list it; `None` when no
+    /// legal ply has that key.
+    pub(super) fn move_with_key(&self, key: u32) -> Option<Move> {
+        let tables = self.tables();
+        if tables.has_line(self.bits(self.to_move.opponent())) {
+            return None;
+        }
+        let empty = self.empty_bits();
+        let has = |set: u16, p: u32| p < 9 && set >> p & 1 == 1;
+        let placing = self.phase() == Phase::Placing;
+        if key < 16 {
+            let centre_barred = !self.rules.centre_first && self.piece_count() == 0;
+            let centre = self.rules.variant.board_kind().centre().index() as u32;
+            let allowed = placing && has(empty, key) && !(centre_barred && key == centre);
+            return allowed.then(|| Move::Place(Point::new(key as usize)));
+        }
+        let (from, to) = ((key - 16) / 9, (key - 16) % 9);
+        let legal =
+            !placing && has(self.bits(self.to_move), from) && has(tables.moves(from as usize) & empty, to);
+        legal.then(|| Move::Slide { from: Point::new(from as usize), to: Point::new(to as usize) })
+    }
+
+    /// A number naming `m` ([`lapilli_game::Game::move_key`]): a placement
+    /// on `p` is `p`, a slide `16 + 9 × from + to`, below 97.
+    pub(super) fn key_of(m: Move) -> u32 {
+        match m {
+            Move::Place(p) => p.index() as u32,
+            Move::Slide { from, to } => 16 + 9 * from.index() as u32 + to.index() as u32,
+        }
+    }
+
     /// Plays `m` without checking it
     /// ([`lapilli_game::Game::play_unchecked`]). An illegal `m` causes no
     /// undefined behaviour but leaves a meaningless position (or panics for

@@ -1,0 +1,29 @@
+//! Killers tried before generation ([`Options::with_killers_first`]) on an
+//! explicit tree: the same nodes searched and the same cutoffs, one of them
+//! before the plies were generated. (The random-tree sweep of `toy.rs`
+//! checks the values against minimax with the option on and off.)
+
+mod common;
+
+use common::{node_eval, tree};
+use lapilli_game::History;
+use lapilli_search::{Engine, Limits, Options};
+
+#[test]
+fn a_killer_tried_before_generation_cuts_off_as_it_did_after() {
+    // Under b, the first a-node is worth 5 to a (its leaf b-5). At the
+    // second, move 1 (worth 9 to a) beats that and cuts off, becoming the
+    // killer of ply 2; at the third it is tried before the plies are
+    // generated, and cuts off again.
+    let t = tree("a0(b0(a0(b0 b-5) a0(b0 b-9) a0(b0 b-9)))");
+    let search = |first: bool| {
+        let options = Options::alpha_beta().with_killers_first(first);
+        Engine::with_options(options).search(&t, &History::default(), &Limits::depth(3), &node_eval)
+    };
+    let (on, off) = (search(true), search(false));
+    assert_eq!((on.score, off.score), (5, 5));
+    assert_eq!((on.stats.nodes, on.stats.cutoffs), (off.stats.nodes, off.stats.cutoffs));
+    assert_eq!(off.stats.cutoffs, 2);
+    assert_eq!(on.stats.killer_cutoffs_before_generation, 1);
+    assert_eq!(off.stats.killer_cutoffs_before_generation, 0);
+}
