@@ -194,12 +194,10 @@ impl Game for FoldedMorris {
         };
         Some(self.0.move_key(m.ply)? * 25 + removal)
     }
-    /// The ply by its own key ([`Game::move_with_key`] of the position),
-    /// then, on the position it leads to, the removal it needs or none.
+    /// The ply by its own key ([`Game::move_with_key`] of the position,
+    /// `None` when the game is over), then, on the position it leads to,
+    /// the removal it needs or none.
     fn move_with_key(&self, key: u32) -> Option<FoldedMove> {
-        if self.0.outcome().is_some() {
-            return None;
-        }
         let ply = self.0.move_with_key(key / 25)?;
         let mut after = self.0;
         after.play_unchecked(ply);

@@ -117,9 +117,12 @@ impl Position {
     /// others; `None` when no legal ply has that key.
     pub(crate) fn move_with_key(&self, key: u32) -> Option<Move> {
         let (key, n) = (key as usize, self.rules.variant.points());
-        if self.end().is_some() {
-            return None;
-        }
+        // The bit sets first, the end of the game only for a ply found.
+        self.ply_with_key(key, n).filter(|_| self.end().is_none())
+    }
+
+    /// [`Position::move_with_key`] before the end of the game is tested.
+    fn ply_with_key(&self, key: usize, n: usize) -> Option<Move> {
         let own = self.pieces[self.to_move.index()];
         let empty = self.empty_bits();
         let has = |set: u32, p: usize| p < n && set >> p & 1 == 1;
