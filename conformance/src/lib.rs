@@ -82,7 +82,7 @@ mod symmetry;
 mod tiers;
 
 pub use indexed::{check_index, check_random_games_indexed};
-pub use rules::{check_position, check_random_games};
+pub use rules::{check_move_with_key_given, check_position, check_random_games};
 pub use sweep::{check_search_sweep, random_playout, search_configurations, Sweep};
 pub use symmetry::{check_random_games_with_symmetry, check_symmetry};
 pub use tiers::{check_tier_solver, check_tier_space, TierSolverCheck, TierSpaceCheck};

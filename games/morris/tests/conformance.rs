@@ -3,8 +3,8 @@
 //! check, move and position text, keys, and the board's symmetries.
 
 use lapilli_conformance::{
-    check_position, check_random_games, check_random_games_with_symmetry, check_search_sweep, check_symmetry,
-    random_playout,
+    check_move_with_key_given, check_position, check_random_games, check_random_games_with_symmetry,
+    check_search_sweep, check_symmetry, random_playout,
 };
 use lapilli_game::Game;
 use lapilli_morris::eval::Heuristic;
@@ -83,4 +83,15 @@ fn search_sweep_on_random_positions() {
         }
     }
     assert!(swept >= 20, "only {swept} positions swept");
+}
+
+/// `move_with_key` (which the harness's check lets a game leave out) is
+/// given: every legal ply of random games of every variant, placements,
+/// slides, flights and removals, is found by its key.
+#[test]
+fn every_legal_ply_is_found_by_its_key() {
+    for (i, rules) in all_rules().into_iter().enumerate() {
+        let plies = check_move_with_key_given(&Position::start(rules), 20, 120, 4700 + i as u64);
+        assert!(plies > 20 * 120, "{rules:?}: only {plies} plies checked");
+    }
 }

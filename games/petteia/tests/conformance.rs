@@ -3,7 +3,8 @@
 //! (with their trivial group).
 
 use lapilli_conformance::{
-    check_position, check_random_games, check_random_games_with_symmetry, check_search_sweep, random_playout,
+    check_move_with_key_given, check_position, check_random_games, check_random_games_with_symmetry,
+    check_search_sweep, random_playout,
 };
 use lapilli_game::Game;
 use lapilli_petteia::eval::Heuristic;
@@ -111,4 +112,15 @@ fn search_sweep_on_random_positions() {
         }
     }
     assert!(swept >= 6);
+}
+
+/// `move_with_key` (which the harness's check lets a game leave out) is
+/// given: every legal ply of random games of every variant and board, with
+/// its captures, is found by its key.
+#[test]
+fn every_legal_ply_is_found_by_its_key() {
+    for (i, (name, setup)) in setups().into_iter().enumerate() {
+        let plies = check_move_with_key_given(&setup.start(), 2, 60, 4700 + i as u64);
+        assert!(plies > 2 * 60, "{name}: only {plies} plies checked");
+    }
 }

@@ -2,7 +2,8 @@
 //! under both centre-first options, through the search traits alone.
 
 use lapilli_conformance::{
-    check_index, check_random_games_indexed, check_random_games_with_symmetry, check_symmetry,
+    check_index, check_move_with_key_given, check_random_games_indexed, check_random_games_with_symmetry,
+    check_symmetry,
 };
 use lapilli_terni_lapilli::{solution, Position, Rules};
 
@@ -42,5 +43,16 @@ fn every_reachable_position_conforms() {
             n += 1;
         }
         assert_eq!(n, tb.len());
+    }
+}
+
+/// `move_with_key` (which the harness's check lets a game leave out) is
+/// given: every legal ply of random games of every game, placements and
+/// slides, is found by its key.
+#[test]
+fn every_legal_ply_is_found_by_its_key() {
+    for (i, rules) in variants().enumerate() {
+        let plies = check_move_with_key_given(&Position::start(rules), 20, 40, 4700 + i as u64);
+        assert!(plies > 20 * 10, "{rules:?}: only {plies} plies checked");
     }
 }

@@ -7,7 +7,8 @@
 //! | `mod.rs` | [`Engine`], its entry points and [`Analysis`] |
 //! | `options.rs` | [`Options`] and [`Limits`] |
 //! | `worker.rs` | one thread's search: the node, iterative deepening at the root |
-//! | `ordering.rs` | staged move picking, killers, history heuristic |
+//! | `children.rs` | a node's children: leaves, reverse futility pruning, null-window probes, reductions |
+//! | `ordering.rs` | staged move picking, killers (tried before generation one ply above the leaves), history heuristic |
 //! | `pv.rs` | the principal variation |
 //! | `shared.rs` | what the threads of a search share: the table, the limits, the stop flag |
 //! | `parallel.rs` | Lazy SMP and the split root |
@@ -164,7 +165,11 @@ impl StopHandle {
 ///   search's own.
 /// - **Move ordering**: the table's move, then moves with a positive
 ///   [`Game::move_order_hint`] (captures, removals), then two killer moves per
-///   ply, then the history heuristic; ties keep generation order.
+///   ply, then the history heuristic; ties keep generation order. One ply
+///   above the leaves, where there is seldom a table move, the killers come
+///   first and are tried before the plies are generated, when the game can
+///   name a legal ply by its key ([`Game::move_with_key`];
+///   [`Options::with_killers_first`]): a cutoff by one skips the generation.
 /// - **Evaluation cache** ([`Options::with_eval_cache`]): each thread keeps
 ///   its recent static evaluations by [`Game::position_key`], so a leaf
 ///   reached again by a transposition or a re-search is not evaluated

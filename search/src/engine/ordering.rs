@@ -32,7 +32,8 @@ const SORT_AFTER: usize = 3;
 /// [`Game::move_key`] below it never shares a slot).
 const HISTORY_SLOTS: usize = 1 << 14;
 
-/// A generated move with its rank: the order (see the constants above)
+/// A move with its rank (a killer tried before generation gets its
+/// generation index when the plies are generated): the order (see the constants above)
 /// from bit 32 up, 0 in bits 16 to 31, `u16::MAX` minus the
 /// generation index in the low 16 bits, so that the larger rank is picked
 /// first and ties keep generation order. 16 bytes for a move of up to 8:
@@ -148,12 +149,20 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         let index = |i: usize| i.min(usize::from(u16::MAX)) as u16;
         list.truncate(front);
         if front > 0 {
+            let mut found = 0;
             for (i, &mv) in generated.iter().enumerate() {
                 match list[..front].iter().position(|s| s.mv == mv) {
-                    Some(j) => list[j].rank = rank(TRIED_FIRST, index(i)),
+                    Some(j) => {
+                        list[j].rank = rank(TRIED_FIRST, index(i));
+                        found += 1;
+                    }
                     None => list.push(Scored { mv, rank: rank(0, index(i)) }),
                 }
             }
+            debug_assert!(
+                found == front,
+                "Game contract broken: move_with_key gave a ply legal_moves does not generate"
+            );
             return front;
         }
         list.extend(generated.iter().enumerate().map(|(i, &mv)| Scored { mv, rank: rank(0, index(i)) }));
@@ -316,6 +325,21 @@ mod tests {
         // The square of the plies to go, gained and, with the malus, lost.
         assert_eq!(history_after_cutoff(false), (0, 9));
         assert_eq!(history_after_cutoff(true), (-9, 9));
+    }
+
+    #[test]
+    fn killers_tried_first_get_their_generation_indices_and_are_not_listed_again() {
+        let mut list = vec![
+            Scored { mv: 7u32, rank: rank(TRIED_FIRST, 0) },
+            Scored { mv: 3, rank: rank(TRIED_FIRST, 0) },
+        ];
+        assert_eq!(MoveOrder::fill(&mut list, &[1, 3, 5, 7], None, 2), 2);
+        let listed: Vec<(u32, u16)> = list.iter().map(|s| (s.mv, s.index())).collect();
+        assert_eq!(listed, [(7, 3), (3, 1), (1, 0), (5, 2)]);
+        // Without them, the table's move (index 2) is swapped to the front.
+        assert_eq!(MoveOrder::fill(&mut list, &[1, 3, 5, 7], Some(2), 0), 1);
+        let listed: Vec<u32> = list.iter().map(|s| s.mv).collect();
+        assert_eq!(listed, [5, 3, 1, 7]);
     }
 
     #[test]
