@@ -1,12 +1,34 @@
-//! A node's children: a leaf scored at once, reverse futility pruning,
-//! the null-window probe of principal-variation search, and late-move
-//! reductions.
+//! A node's children: the plain child search, a leaf scored at once,
+//! reverse futility pruning, the null-window probe of principal-variation
+//! search, and late-move reductions.
 
 use super::options::{lmr_reduction, FUTILITY_MAX_DEPTH};
 use super::worker::Worker;
 use lapilli_game::{is_mate, terminal_score, Evaluate, Game};
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
+    /// Searches `child`, reached from a node at `ply - 1` searched in the
+    /// window `(alpha, beta)`, negating only if the side to move changed.
+    /// Clears the child's principal-variation row first.
+    #[inline]
+    pub(super) fn child(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        window_start: usize,
+    ) -> (i32, bool) {
+        self.pv.clear(ply as usize);
+        if same_side {
+            self.node(child, depth, ply, alpha, beta, window_start)
+        } else {
+            let (s, dependent) = self.node(child, depth, ply, -beta, -alpha, window_start);
+            (-s, dependent)
+        }
+    }
+
     /// Scores a child that is a leaf (one ply to go, no repetition
     /// detection) here, once: a null-window probe of a leaf would only
     /// evaluate it twice.

@@ -7,7 +7,7 @@
 //! | `mod.rs` | [`Engine`], its entry points and [`Analysis`] |
 //! | `options.rs` | [`Options`] and [`Limits`] |
 //! | `worker.rs` | one thread's search: the node, iterative deepening at the root |
-//! | `children.rs` | a node's children: leaves, reverse futility pruning, null-window probes, reductions |
+//! | `children.rs` | a node's children: the child search, leaves, reverse futility pruning, null-window probes, reductions |
 //! | `ordering.rs` | staged move picking, killers (tried before generation one ply above the leaves), history heuristic |
 //! | `pv.rs` | the principal variation |
 //! | `shared.rs` | what the threads of a search share: the table, the limits, the stop flag |

@@ -255,28 +255,6 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         !self.stopped
     }
 
-    /// Searches `child`, reached from a node at `ply - 1` searched in the
-    /// window `(alpha, beta)`, negating only if the side to move changed.
-    /// Clears the child's principal-variation row first.
-    #[inline]
-    pub(super) fn child(
-        &mut self,
-        child: &G,
-        same_side: bool,
-        depth: u32,
-        ply: u32,
-        (alpha, beta): (i32, i32),
-        window_start: usize,
-    ) -> (i32, bool) {
-        self.pv.clear(ply as usize);
-        if same_side {
-            self.node(child, depth, ply, alpha, beta, window_start)
-        } else {
-            let (s, dependent) = self.node(child, depth, ply, -beta, -alpha, window_start);
-            (-s, dependent)
-        }
-    }
-
     /// Whether `pos` (key `key`, `ply` plies below the root) is drawn by
     /// repetition since `path[window_start]` or by the no-progress limit.
     fn drawn_by_rule(&self, pos: &G, key: u64, ply: u32, window_start: usize) -> bool {
