@@ -252,11 +252,7 @@ fn check_move_with_key<G: CheckedGame>(
     for &m in candidates.iter().filter(|_| gives) {
         let Some(key) = pos.move_key(m) else { continue };
         if legal.contains(&m) {
-            assert_eq!(
-                pos.move_with_key(key),
-                Some(m),
-                "{text}: move_with_key({key}) misses the legal {m:?}"
-            );
+            assert_key_finds(pos, key, m, format_args!("{text}"));
         } else {
             found_legal(key, Some(m));
         }
@@ -278,15 +274,17 @@ pub fn check_move_with_key_given<G: Game>(start: &G, games: usize, max_plies: us
     random_games(start, games, max_plies, seed, |pos| {
         for m in legal_moves(pos) {
             let key = pos.move_key(m).unwrap_or_else(|| panic!("{pos:?}: the legal {m:?} has no key"));
-            assert_eq!(
-                pos.move_with_key(key),
-                Some(m),
-                "{pos:?}: move_with_key({key}) misses the legal {m:?}"
-            );
+            assert_key_finds(pos, key, m, format_args!("{pos:?}"));
             plies += 1;
         }
     });
     plies
+}
+
+/// Panics unless `key`, the key of the legal `m`, finds `m` (`at` names
+/// the position).
+fn assert_key_finds<G: Game>(pos: &G, key: u32, m: G::Move, at: std::fmt::Arguments<'_>) {
+    assert_eq!(pos.move_with_key(key), Some(m), "{at}: move_with_key({key}) misses the legal {m:?}");
 }
 
 /// The keys [`check_move_with_key`] tries on every position, past those of

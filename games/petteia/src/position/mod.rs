@@ -330,12 +330,10 @@ impl Game for Position {
         Some(128 * m.from() as u32 + m.to() as u32)
     }
 
-    /// Checked on the piece's rays, without generating the other plies.
+    /// Checked on the piece's rays, without generating the other plies;
+    /// the end of the game is tested only for a ply found.
     fn move_with_key(&self, key: u32) -> Option<Move> {
-        if self.end().is_some() {
-            return None;
-        }
-        Position::move_with_key(self, key)
+        Position::move_with_key(self, key).filter(|_| self.end().is_none())
     }
 }
 
