@@ -223,6 +223,12 @@ impl<V: VariantDescriptor> Evaluate<V::Position> for Eval<'_, V> {
             Eval::Probing(p) => p.aspiration_window(),
         }
     }
+    fn deepening_step(&self) -> u32 {
+        match self {
+            Eval::Plain(h) => h.deepening_step(),
+            Eval::Probing(p) => p.deepening_step(),
+        }
+    }
     fn settled(&self, pos: &V::Position) -> Option<i32> {
         match self {
             Eval::Plain(h) => h.settled(pos),

@@ -129,3 +129,20 @@ fn a_table_too_large_is_a_resources_error_and_the_limit_holds() {
     let out = lapilli(&["analyze", "terni-lapilli", "--tt-mib", "1", "--depth", "2", "--json"], "");
     assert!(out.status.success());
 }
+
+#[test]
+fn full_width_morris_deepens_by_two_plies_and_play_by_one() {
+    // The morris heuristic's step of 2 (`Evaluate::deepening_step`) at
+    // full width: below the limit of 200, only even depths complete. The
+    // program's own search deepens a ply at a time.
+    let depth = |extra: &[&str], nodes: &str| {
+        let mut args = vec!["analyze", "nine-mens-morris", "--json", "--nodes", nodes];
+        args.extend_from_slice(extra);
+        json(&args)["depth"].as_u64().unwrap()
+    };
+    let budgets = ["1000", "10000", "30000"];
+    let full: Vec<u64> = budgets.iter().map(|n| depth(&["--full-width"], n)).collect();
+    assert!(full.iter().all(|d| d % 2 == 0) && full.contains(&4), "{full:?}");
+    let playing: Vec<u64> = budgets.iter().map(|n| depth(&[], n)).collect();
+    assert!(playing.iter().any(|d| d % 2 == 1), "{playing:?}");
+}

@@ -39,6 +39,7 @@
 
 pub mod alloc;
 pub mod doc_game;
+mod evaluate;
 mod game;
 mod history;
 mod keyed;
@@ -47,9 +48,9 @@ mod player;
 mod record;
 mod score;
 
+pub use evaluate::Evaluate;
 pub use game::{
-    mix64, Canonicalize, CheckedGame, Ending, Evaluate, Game, IllegalMove, Indexed, MoveList, Outcome,
-    TurnError,
+    mix64, Canonicalize, CheckedGame, Ending, Game, IllegalMove, Indexed, MoveList, Outcome, TurnError,
 };
 pub use history::History;
 pub use keyed::SymmetryKeyed;

@@ -353,8 +353,10 @@ fn a_deep_search_of_a_cyclic_drawn_game_ends_when_every_line_repeats() {
                 "{name} {round}"
             );
             // Every line repeats by depth 10; a Lazy SMP helper thread may
-            // have finished depth 11 first.
-            let deepest = 10 + u32::from(options.threads() > 1);
+            // have finished depth 11 first, and a deepening step skips to
+            // the next depth it searches.
+            let step = options.deepening_step().unwrap_or(1);
+            let deepest = 10 + (step - 1) + u32::from(options.threads() > 1);
             assert!(
                 a.depth <= deepest || !options.iterative_deepening(),
                 "{name} {round}: depth {}",
@@ -408,6 +410,46 @@ impl Game for Endless {
 
 fn endless_eval(e: &Endless) -> i32 {
     (e.zobrist() % 201) as i32 - 100
+}
+
+/// [`endless_eval`] with a deepening step of its own.
+struct Stepped(u32);
+
+impl Evaluate<Endless> for Stepped {
+    fn evaluate(&self, e: &Endless) -> i32 {
+        endless_eval(e)
+    }
+    fn deepening_step(&self) -> u32 {
+        self.0
+    }
+}
+
+#[test]
+fn iterations_are_whole_steps_below_the_depth_limit() {
+    let big = Endless { path: 0, first: true };
+    // The deepest iteration a node budget let each search complete.
+    let depths = |options: Options, eval: &Stepped, depth: u32| -> Vec<u32> {
+        [30, 100, 300, 1_000, 3_000, 10_000, 30_000]
+            .map(|n| {
+                let limits = Limits::depth(depth).with_nodes(n);
+                Engine::with_options(options).search(&big, &History::default(), &limits, eval).depth
+            })
+            .to_vec()
+    };
+    // The evaluation's step of 3 below depth 8: depths 2, 5 and 8 (0: the
+    // budget ran out before the first).
+    let by_three = depths(Options::default(), &Stepped(3), 8);
+    assert!(by_three.iter().all(|d| [0, 2, 5, 8].contains(d)), "{by_three:?}");
+    assert!(by_three.contains(&5), "{by_three:?}");
+    // Below MAX_DEPTH (200) with a step of 2: even depths only.
+    let by_two = depths(Options::default(), &Stepped(2), MAX_DEPTH);
+    assert!(by_two.iter().all(|d| d % 2 == 0) && by_two.contains(&4), "{by_two:?}");
+    // The options' step overrides the evaluation's: every depth, the
+    // budgets reaching depths that the step of 3 skips.
+    let by_one = depths(Options::default().with_deepening_step(Some(1)), &Stepped(3), 8);
+    assert!(by_one.contains(&3) && by_one.contains(&4), "{by_one:?}");
+    assert_eq!(Options::default().with_deepening_step(Some(0)).deepening_step(), Some(1));
+    assert_eq!(Options::default().deepening_step(), None);
 }
 
 #[test]

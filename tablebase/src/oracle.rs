@@ -216,6 +216,10 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for Probing<'_, E, G> {
         self.eval.aspiration_window()
     }
 
+    fn deepening_step(&self) -> u32 {
+        self.eval.deepening_step()
+    }
+
     fn settled(&self, pos: &G) -> Option<i32> {
         self.eval.settled(pos)
     }

@@ -17,7 +17,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use lapilli_game::{Evaluate, Game, History};
 use lapilli_peers::{
-    midgame, morris_eval, petteia_eval, same_value, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
+    midgame, petteia_eval, same_value, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
 use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs, TT_BYTES};
 use lapilli_search::{Engine, Limits, Options};
@@ -95,7 +95,7 @@ fn morris(c: &mut Criterion) {
     let start = FoldedMorris(lapilli_morris::Position::default());
     let mid = midgame(&start, 14);
     let flying = FoldedMorris(FLYING.parse().expect("valid"));
-    let eval = |p: &FoldedMorris| morris_eval(p);
+    let eval = FoldedEval;
     compare(c, "nine_mens_morris/start", &start, 4, true, &eval, || MorrisEval);
     compare(c, "nine_mens_morris/start", &start, 6, false, &eval, || MorrisEval);
     compare(c, "nine_mens_morris/midgame", &mid, 6, false, &eval, || MorrisEval);

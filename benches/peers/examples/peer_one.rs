@@ -5,7 +5,7 @@
 //! `iterative`: iterative deepening with a 4 MiB table on both sides), as
 //! the peers benchmark runs them; `mid` searches the benchmark's mid-game
 //! position of Petteia or Nine Men's Morris (12 or 14 plies in).
-use lapilli_peers::{midgame, morris_eval, petteia_eval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
+use lapilli_peers::{midgame, petteia_eval, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
 use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs};
 use lapilli_terni_lapilli::eval::Heuristic;
 
@@ -26,8 +26,8 @@ fn main() {
     let terni = lapilli_terni_lapilli::Position::default();
     for _ in 0..n {
         let score = match (game.as_str(), their_side, plain) {
-            ("morris", false, true) => ours_alpha_beta(&morris, depth, &|p: &FoldedMorris| morris_eval(p)),
-            ("morris", false, false) => ours_iterative(&morris, depth, &|p: &FoldedMorris| morris_eval(p)),
+            ("morris", false, true) => ours_alpha_beta(&morris, depth, &FoldedEval),
+            ("morris", false, false) => ours_iterative(&morris, depth, &FoldedEval),
             ("morris", true, true) => theirs(Theirs::Negamax, MorrisEval, &morris, depth).into(),
             ("morris", true, false) => theirs(Theirs::Iterative, MorrisEval, &morris, depth).into(),
             ("petteia", false, true) => {

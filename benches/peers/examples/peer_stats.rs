@@ -4,7 +4,7 @@
 //! Lapilli from the start at depths 6, 8 and 10). `mid` is the benchmark's
 //! mid-game position of Petteia or Nine Men's Morris (12 or 14 plies in).
 use lapilli_game::{Evaluate, Game, History};
-use lapilli_peers::{midgame, morris_eval, petteia_eval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
+use lapilli_peers::{midgame, petteia_eval, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
 use lapilli_peers::{our_iterative_options, their_iterative_options};
 use lapilli_search::{Engine, Limits};
 use minimax::{IterativeSearch, Strategy};
@@ -45,7 +45,7 @@ fn main() {
         "morris" => {
             let start = FoldedMorris(lapilli_morris::Position::default());
             let pos = if mid { midgame(&start, 14) } else { start };
-            both(&pos, depth.unwrap_or(6), &|p: &FoldedMorris| morris_eval(p), MorrisEval);
+            both(&pos, depth.unwrap_or(6), &FoldedEval, MorrisEval);
         }
         _ => {
             let pos = lapilli_terni_lapilli::Position::default();

@@ -245,6 +245,23 @@ pub fn morris_eval(s: &FoldedMorris) -> i32 {
     i32::from(to_i16(lapilli_morris::eval::Heuristic::default().evaluate(&s.0)))
 }
 
+/// [`morris_eval`] for our engine, with the hint the morris heuristic
+/// gives it: iterative deepening by its step
+/// ([`Evaluate::deepening_step`], 2: `Weights::deepening_step`). Their
+/// engine has no such setting; it gets the same scores ([`MorrisEval`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FoldedEval;
+
+impl Evaluate<FoldedMorris> for FoldedEval {
+    fn evaluate(&self, s: &FoldedMorris) -> i32 {
+        morris_eval(s)
+    }
+
+    fn deepening_step(&self) -> u32 {
+        lapilli_morris::eval::Heuristic::default().deepening_step()
+    }
+}
+
 /// [`morris_eval`] as a `minimax::Evaluator`.
 pub struct MorrisEval;
 

@@ -122,6 +122,7 @@ pub struct Options {
     threads: usize,
     split_root: bool,
     iterative_deepening: bool,
+    deepening_step: Option<u32>,
     pvs: bool,
     aspiration: Option<i32>,
     evaluation_aspiration: bool,
@@ -139,8 +140,8 @@ pub struct Options {
 
 impl Default for Options {
     /// Every full-width technique on: a 16 MiB table, one thread,
-    /// iterative deepening, PVS, killers, history heuristic, repetition,
-    /// the evaluation cache; no history malus, no aspiration window (its
+    /// iterative deepening (by the evaluation's step), PVS, killers,
+    /// history heuristic, repetition, the evaluation cache; no history malus, no aspiration window (its
     /// width is in the game's evaluation units) and no reductions
     /// (selective: they change scores, so a program turns them on, as
     /// [`Options::playing`] does).
@@ -150,6 +151,7 @@ impl Default for Options {
             threads: 1,
             split_root: false,
             iterative_deepening: true,
+            deepening_step: None,
             pvs: true,
             aspiration: None,
             evaluation_aspiration: false,
@@ -176,6 +178,7 @@ impl Options {
             threads: 1,
             split_root: false,
             iterative_deepening: false,
+            deepening_step: None,
             pvs: false,
             aspiration: None,
             evaluation_aspiration: false,
@@ -197,19 +200,24 @@ impl Options {
     /// reductions and the evaluation's aspiration window on, each accepted
     /// by an SPRT at 100 ms a move in Nine Men's Morris (`docs/design.md`).
     /// The reductions' scores at a depth are not plain minimax's; proven
-    /// wins and losses stay proofs.
+    /// wins and losses stay proofs. Iterative deepening searches every
+    /// depth, whatever the evaluation's step: the morris heuristic's step
+    /// of 2 ([`Options::with_deepening_step`]) lost its SPRT for no loss
+    /// in play (seed 56, `docs/design.md`).
     ///
     /// ```
     /// use lapilli_search::Options;
     /// let o = Options::playing();
     /// assert!(o.late_move_reductions() && o.internal_reductions() && o.evaluation_aspiration());
     /// assert!(!o.futility_pruning() && o.aspiration().is_none());
+    /// assert_eq!(o.deepening_step(), Some(1));
     /// ```
     pub fn playing() -> Options {
         Options::default()
             .with_late_move_reductions(true)
             .with_internal_reductions(true)
             .with_evaluation_aspiration(true)
+            .with_deepening_step(Some(1))
     }
 
     /// Fixed-depth alpha-beta with move ordering: [`Options::plain`] with
@@ -267,6 +275,26 @@ impl Options {
     #[must_use]
     pub fn with_iterative_deepening(self, on: bool) -> Options {
         Options { iterative_deepening: on, ..self }
+    }
+
+    /// The plies between two iterations of iterative deepening: `None`
+    /// (the default) for the evaluation's step
+    /// ([`lapilli_game::Evaluate::deepening_step`]), `Some(step)` for
+    /// `step` whatever the evaluation says (`Some(1)`: every depth; 0 is
+    /// taken as 1). The engine searches the depths `limit, limit - step,
+    /// limit - 2 × step` and so on, down to the first.
+    ///
+    /// ```
+    /// use lapilli_game::{doc_game::Nim, History};
+    /// use lapilli_search::{Engine, Limits, Options};
+    /// let options = Options::default().with_deepening_step(Some(2));
+    /// assert_eq!(options.deepening_step(), Some(2));
+    /// let a = Engine::with_options(options).search(&Nim::new(9), &History::default(), &Limits::depth(5), &|_: &Nim| 0);
+    /// assert_eq!(a.depth, 5); // after the iterations at depths 1 and 3
+    /// ```
+    #[must_use]
+    pub fn with_deepening_step(self, step: Option<u32>) -> Options {
+        Options { deepening_step: step.map(|s| s.max(1)), ..self }
     }
 
     /// Principal-variation search: the first move of a node gets the full
@@ -436,6 +464,12 @@ impl Options {
     /// Whether iterative deepening is on.
     pub fn iterative_deepening(&self) -> bool {
         self.iterative_deepening
+    }
+
+    /// The step of iterative deepening if the options fix it
+    /// ([`Options::with_deepening_step`]); `None`: the evaluation's.
+    pub fn deepening_step(&self) -> Option<u32> {
+        self.deepening_step
     }
 
     /// Whether principal-variation search is on.

@@ -101,8 +101,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     }
 
     /// Iterative deepening from depth `first` (1 without deepening: the
-    /// limit) to `max_depth`, `iteration` searching one depth given the
-    /// last completed iteration. Stops after an iteration that ends
+    /// limit) to `max_depth`, at the depths a whole number of steps
+    /// ([`Options::with_deepening_step`]) below `max_depth`, `iteration`
+    /// searching one depth given the last completed iteration. Stops after an iteration that ends
     /// deepening (proven, exhausted, or at `max_depth`: see
     /// `Completed::final_reason`), and then tells the other threads to
     /// stop too; or after an iteration cut short (which is dropped) or when
@@ -116,7 +117,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let first = if self.options.iterative_deepening() { first.min(max_depth) } else { max_depth };
         let mut last = None;
         let control = self.shared.control;
-        for depth in first..=max_depth {
+        let step = self.options.deepening_step().unwrap_or_else(|| self.eval.deepening_step()).max(1);
+        for depth in (first..=max_depth).filter(|d| (max_depth - d).is_multiple_of(step)) {
             // A stop request is also read between iterations, so that a
             // small tree cannot finish before the first poll.
             if control.stop_requested() {

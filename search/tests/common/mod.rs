@@ -138,6 +138,8 @@ pub fn configurations() -> Vec<(&'static str, Options)> {
         ("alpha-beta+tt", exact(Options::plain())),
         ("pvs+id+tt+ordering", exact(Options::default())),
         ("pvs+id+aspiration", exact(Options::default().with_aspiration(Some(1)))),
+        ("pvs+id by 2+tt", exact(Options::default().with_deepening_step(Some(2)))),
+        ("pvs+id by 3+tt", exact(Options::default().with_deepening_step(Some(3)))),
         ("lazy-smp-2-threads", exact(Options::default().with_threads(2))),
         ("root-split-2-threads", exact(Options::default().with_threads(2).with_split_root(true))),
     ]
