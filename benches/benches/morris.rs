@@ -61,7 +61,9 @@ fn search_benches(c: &mut Criterion) {
         ("mid_game_depth_7", MID_GAME.parse().expect("valid"), 7),
     ];
     for (name, pos, depth) in cases {
-        let options = Options::default().with_table_bytes(16 << 20);
+        // Every depth, as before the heuristic's step of 2
+        // (`Weights::deepening_step`), so that the figures compare.
+        let options = Options::default().with_table_bytes(16 << 20).with_deepening_step(Some(1));
         let first =
             Engine::with_options(options).search(&pos, &History::default(), &Limits::depth(depth), &eval);
         assert_eq!(first.depth, depth);

@@ -217,7 +217,9 @@ enum Command {
         /// reduced depth, and nodes off the principal variation without a
         /// move in the table a ply shallower, which reaches deeper in the
         /// same time but gives scores that differ from plain minimax at
-        /// the same depth).
+        /// the same depth); iterative deepening by the evaluation's step
+        /// (two plies in the morris games: depths 2, 4, 6 ... to an even
+        /// depth, 1, 3, 5 ... to an odd one).
         #[arg(long)]
         full_width: bool,
         /// Transposition-table size in MiB.

@@ -37,7 +37,7 @@ Commands (one a line; answers in brackets):
 (whole seconds a bare `go` searches, 1-3600, default 1, as Sanmill's) and LateMoveReductions (true or false, \
 default true: late quiet moves searched first at a reduced depth, and nodes off the principal variation \
 without a table move a ply shallower, in an aspiration window; false searches full width with the full \
-window); an unknown option or a bad value is \
+window, deepening by the evaluation's step: two plies in the morris games); an unknown option or a bad value is \
 answered with `info string` and changes nothing; Hash, Threads and LateMoveReductions stop a running search \
 first
   ucinewgame               stops a running search, clears the transposition table and sets the start position
@@ -54,7 +54,7 @@ nps R pv ...` and `bestmove <move>`. `infinite` searches until `stop` (a search 
 proven, holds its answer until then). In a finished game (by the rules, threefold repetition or the \
 no-progress rule, counted from the moves given) the answer is `info string game over: <result>` and \
 `bestmove none`
-  stop                     stops the search now; it answers with the deepest iteration it completed (depth 1 is always completed first)
+  stop                     stops the search now; it answers with the deepest iteration it completed (the first iteration, depth 1 or with LateMoveReductions false in the morris games depth 1 or 2, is always completed first)
   d                        prints the board and `Fen: <position text>`
   quit                     stops any search and ends the program; at the end of the input the program ends after a search with limits has answered (an infinite one is stopped)
 

@@ -55,7 +55,7 @@
 //! assert!((120..=220).contains(&checked));
 //! // Every engine configuration agrees with minimax.
 //! let sweep = check_search_sweep(&start, 5, &|_: &Nim| 0);
-//! assert_eq!(sweep.nodes.len(), 8);
+//! assert_eq!(sweep.nodes.len(), 9);
 //! ```
 //!
 //! [`Canonicalize`]: lapilli_game::Canonicalize

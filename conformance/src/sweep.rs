@@ -13,8 +13,8 @@ const SWEEP_TABLE_BYTES: usize = 1 << 18;
 /// minimax, by name: plain alpha-beta; with killer and history ordering
 /// ([`Options::alpha_beta`]); with a table; with principal-
 /// variation search, iterative deepening, the table and move ordering;
-/// with an aspiration window of 30 units; with iterative deepening by
-/// three plies (whatever the evaluation's step,
+/// with an aspiration window of 30 units; with iterative deepening by one
+/// ply and by three (whatever the evaluation's step,
 /// [`lapilli_game::Evaluate::deepening_step`]); Lazy SMP with two threads; the
 /// root split between two threads. All but the first have repetition
 /// detection off and exact-depth probes on, so that each score must equal
@@ -23,7 +23,7 @@ const SWEEP_TABLE_BYTES: usize = 1 << 18;
 /// ```
 /// let names: Vec<_> = lapilli_conformance::search_configurations().into_iter().map(|(n, _)| n).collect();
 /// assert_eq!(names[0], "alpha-beta");
-/// assert_eq!(names.len(), 8);
+/// assert_eq!(names.len(), 9);
 /// ```
 pub fn search_configurations() -> Vec<(&'static str, Options)> {
     let exact = |o: Options| o.with_repetition(false).with_exact_depth_probes(true);
@@ -34,6 +34,7 @@ pub fn search_configurations() -> Vec<(&'static str, Options)> {
         ("alpha-beta+tt", exact(Options::plain().with_table_bytes(SWEEP_TABLE_BYTES))),
         ("pvs+id+tt+ordering", exact(table)),
         ("pvs+id+aspiration", exact(table.with_aspiration(Some(30)))),
+        ("pvs+id by 1+tt", exact(table.with_deepening_step(Some(1)))),
         ("pvs+id by 3+tt", exact(table.with_deepening_step(Some(3)))),
         ("lazy-smp-2-threads", exact(table.with_threads(2))),
         ("root-split-2-threads", exact(table.with_threads(2).with_split_root(true))),

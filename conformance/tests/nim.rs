@@ -52,6 +52,7 @@ fn every_configuration_agrees_with_minimax_on_nim() {
                 "alpha-beta+tt",
                 "pvs+id+tt+ordering",
                 "pvs+id+aspiration",
+                "pvs+id by 1+tt",
                 "pvs+id by 3+tt",
                 "lazy-smp-2-threads",
                 "root-split-2-threads"

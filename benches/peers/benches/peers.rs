@@ -56,12 +56,13 @@ fn compare<G, E, T>(
             b.iter(|| theirs(Theirs::Negamax, theirs_eval(), black_box(pos), depth))
         });
     }
-    let (a, b) =
-        (ours_iterative(pos, depth, ours_eval), theirs(Theirs::Iterative, theirs_eval(), pos, depth));
+    // Both deepen by our evaluation's step.
+    let iterative = Theirs::Iterative { step: ours_eval.deepening_step() };
+    let (a, b) = (ours_iterative(pos, depth, ours_eval), theirs(iterative, theirs_eval(), pos, depth));
     assert!(same_value(a, b), "{name}: {a} vs {b}");
     g.bench_function("ours_iterative_tt", |b| b.iter(|| ours_iterative(black_box(pos), depth, ours_eval)));
     g.bench_function("theirs_iterative_search", |b| {
-        b.iter(|| theirs(Theirs::Iterative, theirs_eval(), black_box(pos), depth))
+        b.iter(|| theirs(iterative, theirs_eval(), black_box(pos), depth))
     });
     g.finish();
 }
@@ -121,7 +122,7 @@ fn native(c: &mut Criterion, name: &str, pos: &FoldedMorris, depth: u8) {
         })
     });
     g.bench_function("theirs_iterative_search_folded", |b| {
-        b.iter(|| theirs(Theirs::Iterative, MorrisEval, black_box(pos), depth))
+        b.iter(|| theirs(Theirs::Iterative { step: 1 }, MorrisEval, black_box(pos), depth))
     });
     g.finish();
 }

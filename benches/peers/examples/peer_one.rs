@@ -5,6 +5,7 @@
 //! `iterative`: iterative deepening with a 4 MiB table on both sides), as
 //! the peers benchmark runs them; `mid` searches the benchmark's mid-game
 //! position of Petteia or Nine Men's Morris (12 or 14 plies in).
+use lapilli_game::Evaluate;
 use lapilli_peers::{midgame, petteia_eval, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
 use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs};
 use lapilli_terni_lapilli::eval::Heuristic;
@@ -29,7 +30,10 @@ fn main() {
             ("morris", false, true) => ours_alpha_beta(&morris, depth, &FoldedEval),
             ("morris", false, false) => ours_iterative(&morris, depth, &FoldedEval),
             ("morris", true, true) => theirs(Theirs::Negamax, MorrisEval, &morris, depth).into(),
-            ("morris", true, false) => theirs(Theirs::Iterative, MorrisEval, &morris, depth).into(),
+            ("morris", true, false) => {
+                theirs(Theirs::Iterative { step: FoldedEval.deepening_step() }, MorrisEval, &morris, depth)
+                    .into()
+            }
             ("petteia", false, true) => {
                 ours_alpha_beta(&petteia, depth, &|p: &lapilli_petteia::Position| petteia_eval(p))
             }
@@ -37,11 +41,13 @@ fn main() {
                 ours_iterative(&petteia, depth, &|p: &lapilli_petteia::Position| petteia_eval(p))
             }
             ("petteia", true, true) => theirs(Theirs::Negamax, PetteiaEval, &petteia, depth).into(),
-            ("petteia", true, false) => theirs(Theirs::Iterative, PetteiaEval, &petteia, depth).into(),
+            ("petteia", true, false) => {
+                theirs(Theirs::Iterative { step: 1 }, PetteiaEval, &petteia, depth).into()
+            }
             (_, false, true) => ours_alpha_beta(&terni, depth, &Heuristic),
             (_, false, false) => ours_iterative(&terni, depth, &Heuristic),
             (_, true, true) => theirs(Theirs::Negamax, TerniEval, &terni, depth).into(),
-            (_, true, false) => theirs(Theirs::Iterative, TerniEval, &terni, depth).into(),
+            (_, true, false) => theirs(Theirs::Iterative { step: 1 }, TerniEval, &terni, depth).into(),
         };
         std::hint::black_box(score);
     }

@@ -21,7 +21,7 @@ where
 {
     let limits = Limits::depth(depth.into());
     let a = Engine::with_options(our_iterative_options()).search(pos, &History::default(), &limits, ours);
-    let mut s = IterativeSearch::new(theirs, their_iterative_options());
+    let mut s = IterativeSearch::new(theirs, their_iterative_options(ours.deepening_step()));
     s.set_max_depth(depth);
     s.choose_move(pos);
     let mut pos = pos.clone();

@@ -248,7 +248,8 @@ pub fn morris_eval(s: &FoldedMorris) -> i32 {
 /// [`morris_eval`] for our engine, with the hint the morris heuristic
 /// gives it: iterative deepening by its step
 /// ([`Evaluate::deepening_step`], 2: `Weights::deepening_step`). Their
-/// engine has no such setting; it gets the same scores ([`MorrisEval`]).
+/// `IterativeSearch` gets the same scores ([`MorrisEval`]) and deepens by
+/// the same step ([`their_iterative_options`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FoldedEval;
 
@@ -323,9 +324,20 @@ pub fn our_iterative_options() -> lapilli_search::Options {
 }
 
 /// Their options in the iterative pairs: `IterativeSearch` with a
-/// [`TT_BYTES`] table.
-pub fn their_iterative_options() -> minimax::IterativeOptions {
-    minimax::IterativeOptions::new().with_table_byte_size(TT_BYTES)
+/// [`TT_BYTES`] table, deepening by `step` plies as ours does
+/// ([`Evaluate::deepening_step`]): 2 turns on their
+/// `with_double_step_increment`, which searches the same depths as ours
+/// (2, 4, 6 to an even depth; 1, 3, 5, 7 to an odd one).
+///
+/// # Panics
+/// If `step` is not 1 or 2, the steps their engine has.
+pub fn their_iterative_options(step: u32) -> minimax::IterativeOptions {
+    let options = minimax::IterativeOptions::new().with_table_byte_size(TT_BYTES);
+    match step {
+        1 => options,
+        2 => options.with_double_step_increment(),
+        _ => panic!("their IterativeSearch deepens by 1 or 2 plies, not {step}"),
+    }
 }
 
 fn ours<G, E>(options: lapilli_search::Options, pos: &G, depth: u8, eval: &E) -> i32
@@ -345,8 +357,12 @@ where
 pub enum Theirs {
     /// `Negamax`: fixed-depth alpha-beta, no table.
     Negamax,
-    /// `IterativeSearch` with a [`TT_BYTES`] table.
-    Iterative,
+    /// `IterativeSearch` with a [`TT_BYTES`] table, deepening by `step`
+    /// plies ([`their_iterative_options`]).
+    Iterative {
+        /// 1 or 2: our evaluation's [`Evaluate::deepening_step`].
+        step: u32,
+    },
 }
 
 /// Their search `which` to `depth` with `eval`: its root value.
@@ -366,8 +382,8 @@ where
             minimax::Strategy::choose_move(&mut negamax, pos);
             negamax.root_value()
         }
-        Theirs::Iterative => {
-            let mut search = minimax::IterativeSearch::new(eval, their_iterative_options());
+        Theirs::Iterative { step } => {
+            let mut search = minimax::IterativeSearch::new(eval, their_iterative_options(step));
             minimax::Strategy::set_max_depth(&mut search, depth);
             minimax::Strategy::choose_move(&mut search, pos);
             search.root_value()

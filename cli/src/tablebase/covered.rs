@@ -58,7 +58,8 @@ impl<E: Evaluate<G>, G: Game> Evaluate<G> for AmongBest<'_, E, G> {
 /// searches those plies alone with the heuristic `eval`, as if the tables
 /// were not there, and plays the one it prefers: against a fallible
 /// opponent the drawing ply that presses hardest. The searched ply falls
-/// back to the first of the best if the budget ran out before depth 1.
+/// back to the first of the best if the budget ran out before the first
+/// iteration.
 /// The score reported is the root's exact value; the line, its first ply.
 pub fn covered_root<G, E>(
     engine: &mut Engine<G>,

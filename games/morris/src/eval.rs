@@ -5,15 +5,18 @@
 //! blockade is built while the pieces are still being placed. So the
 //! evaluation counts each side's room to slide in every phase but flying,
 //! not only once the side slides. Every weight was accepted by a match
-//! (`lapilli match` with an SPRT against the previous weights); the
-//! changes and their results are listed in `docs/design.md`.
+//! (`lapilli match` with an SPRT against the previous weights), except
+//! [`Weights::deepening_step`], which is a search setting used only at
+//! full width (its SPRT in play was rejected); the changes and their
+//! results are listed in `docs/design.md`.
 
 use crate::position::{Phase, Position};
 use lapilli_board_graph::bits::bits;
 use lapilli_board_graph::Colour;
 use lapilli_game::{Evaluate, Value};
 
-/// Weights of [`Heuristic`], in evaluation units (a piece is 100). Each
+/// Weights of [`Heuristic`], in evaluation units (a piece is 100; the
+/// deepening step and the aspiration window's search settings aside). Each
 /// multiplies one of the [`Features`] of a side; "placing" weights apply
 /// while the side has pieces in hand, "sliding" ones once it slides, and
 /// none of the room-to-slide weights apply to a flying side.
@@ -94,14 +97,20 @@ pub struct Weights {
     /// a piece: accepted by SPRT against the full window (v9,
     /// `docs/design.md`).
     pub aspiration: i32,
-    /// The plies between two iterations of iterative deepening
+    /// In plies: the step of iterative deepening
     /// ([`Evaluate::deepening_step`]); 1 for every depth. 2: the bonuses
     /// for the side to move ([`Weights::pending`], [`Weights::tempo_mill`])
     /// make the scores of one iteration swing against the next, and an
-    /// iteration orders the one two plies deeper better. Measured on
-    /// 2026-12-06 (`benches/README.md`): the program's searches to a depth
-    /// (`benches/time-to-depth.sh`) 1.1 to 1.9 times smaller in nodes, the
-    /// folded morris rows of the peers benchmark 1.1 to 2 times faster.
+    /// iteration orders the one two plies deeper better. Used at full
+    /// width only (`Options::default`, `analyze --full-width`): the
+    /// folded morris searches of the peers benchmark to depths 4 to 7 take
+    /// 9% to 50% fewer instructions (2026-12-06, `benches/README.md`). The
+    /// program's own search (`Options::playing`, with reductions) deepens a
+    /// ply at a time: with this step its searches to a depth were mostly
+    /// smaller (the middle game to depth 18 447 k nodes instead of 855 k)
+    /// but some grew (the late placement to depth 17 1.29 M instead of
+    /// 484 k), and it lost its SPRT for no loss in play (seed 56, -39 Elo,
+    /// `docs/design.md`).
     pub deepening_step: u32,
 }
 

@@ -52,13 +52,13 @@ pub struct Analysis<M> {
     /// negated if that is not the root's side to move, is `score`. This
     /// holds with any number of threads (the line is the reporting
     /// thread's own), except for a search whose node budget ran out
-    /// before depth 1 finished.
+    /// before its first iteration finished.
     pub pv: Vec<M>,
     /// The deepest fully searched iteration, in plies: with several
     /// threads, the deepest any thread completed (the best move, score
     /// and line are that iteration's). 0 only if the node budget ran out
-    /// before depth 1 finished (the best move is then the first legal
-    /// one): the clock and a stop request are honoured only once an
+    /// before the first iteration finished (the best move is then the
+    /// first legal one): the clock and a stop request are honoured only once an
     /// iteration has completed.
     pub depth: u32,
     /// Counters, summed over threads.
@@ -93,7 +93,9 @@ impl<M> Analysis<M> {
 /// time had run out, with the deepest iteration it completed and
 /// [`crate::StopReason::Stopped`]. Like the clock, the flag is honoured
 /// only once a first iteration has completed (depth 1; with Lazy SMP
-/// possibly depth 2, which odd helpers start at), so a stop sent at once
+/// possibly depth 2, which odd helpers start at; with a deepening step,
+/// [`Options::with_deepening_step`], the first depth of that step), so a
+/// stop sent at once
 /// after a search starts still gets a searched move, as engines answer
 /// `go` then `stop`. The flag stays set until [`StopHandle::clear`]: a
 /// search started while it is set stops after its first completed
@@ -141,8 +143,10 @@ impl StopHandle {
 ///   removal) is searched with the same window. Nothing else assumes
 ///   alternation: table entries are per position, mate scores count plies,
 ///   and the principal variation is a plain list of plies.
-/// - **Iterative deepening** searches depth 1, 2, ...; each iteration's best
-///   moves (through the table) order the next. It stops before the depth
+/// - **Iterative deepening** searches depth 1, 2, ... (by the evaluation's
+///   step, [`Options::with_deepening_step`]: 2, 4, 6 to a limit of 6 with a
+///   step of 2); each iteration's best moves (through the table) order the
+///   next. It stops before the depth
 ///   limit when further iterations cannot change the result: once a win
 ///   or loss within the searched depth is proven ([`StopReason::Proven`]),
 ///   or once an iteration cut no line at the depth limit, every line

@@ -141,8 +141,9 @@ pub struct Options {
 impl Default for Options {
     /// Every full-width technique on: a 16 MiB table, one thread,
     /// iterative deepening (by the evaluation's step), PVS, killers,
-    /// history heuristic, repetition, the evaluation cache; no history malus, no aspiration window (its
-    /// width is in the game's evaluation units) and no reductions
+    /// history heuristic, repetition, the evaluation cache; no history
+    /// malus, no aspiration window (its width is in the game's evaluation
+    /// units) and no reductions
     /// (selective: they change scores, so a program turns them on, as
     /// [`Options::playing`] does).
     fn default() -> Options {
@@ -269,9 +270,9 @@ impl Options {
         Options { split_root: on, ..self }
     }
 
-    /// Iterative deepening: search depth 1, 2, ... up to the limit, each
-    /// iteration's table entries ordering the next (off: one search at the
-    /// depth limit).
+    /// Iterative deepening: search depth 1, 2, ... up to the limit (by the
+    /// step of [`Options::with_deepening_step`]), each iteration's table
+    /// entries ordering the next (off: one search at the depth limit).
     #[must_use]
     pub fn with_iterative_deepening(self, on: bool) -> Options {
         Options { iterative_deepening: on, ..self }

@@ -70,7 +70,9 @@ fn spawn_helpers<'scope, 'env, T: Send + 'scope>(
 }
 
 /// Lazy SMP: `threads - 1` helpers run the same iterative deepening on the
-/// shared table (odd helpers starting one ply deeper, and every thread,
+/// shared table (odd helpers starting one ply deeper, where the deepening
+/// step is 1: with a step of 2 every thread starts at the same depth and
+/// the skipping alone spreads them; and every thread,
 /// the main one too, skipping a depth below the limit that half the
 /// threads already search, so that the threads spread over depths: with
 /// two threads, 1.7x faster to depth 20 on a morris middle game, where

@@ -103,8 +103,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// Iterative deepening from depth `first` (1 without deepening: the
     /// limit) to `max_depth`, at the depths a whole number of steps
     /// ([`Options::with_deepening_step`]) below `max_depth`, `iteration`
-    /// searching one depth given the last completed iteration. Stops after an iteration that ends
-    /// deepening (proven, exhausted, or at `max_depth`: see
+    /// searching one depth given the last completed iteration. Stops
+    /// after an iteration that ends deepening (proven, exhausted, or at
+    /// `max_depth`: see
     /// `Completed::final_reason`), and then tells the other threads to
     /// stop too; or after an iteration cut short (which is dropped) or when
     /// told to stop. Returns the last completed iteration.
