@@ -54,7 +54,7 @@ nps R pv ...` and `bestmove <move>`. `infinite` searches until `stop` (a search 
 proven, holds its answer until then). In a finished game (by the rules, threefold repetition or the \
 no-progress rule, counted from the moves given) the answer is `info string game over: <result>` and \
 `bestmove none`
-  stop                     stops the search now; it answers with the deepest iteration it completed (the first iteration, depth 1 or with LateMoveReductions false in the morris games depth 1 or 2, is always completed first)
+  stop                     stops the search now; it answers with the deepest iteration it completed (the first iteration is always completed first: depth 1, or with LateMoveReductions false in the morris games depth 2 under an even or no depth limit)
   d                        prints the board and `Fen: <position text>`
   quit                     stops any search and ends the program; at the end of the input the program ends after a search with limits has answered (an infinite one is stopped)
 

@@ -69,8 +69,8 @@ pub trait Evaluate<G> {
         None
     }
 
-    /// The plies between two iterations of iterative deepening, at least
-    /// 1: the engine searches the depths `max, max - step, max - 2 × step`
+    /// The plies between two iterations of iterative deepening (0 is taken
+    /// as 1): the engine searches the depths `max, max - step, max - 2 × step`
     /// and so on down to the first (`lapilli_search::Options`'s
     /// `with_deepening_step` can override it). An evaluation whose scores
     /// swing with the side to move at the leaves (a bonus for the side to

@@ -341,7 +341,7 @@ impl Evaluate<Position> for Heuristic {
     }
 
     fn deepening_step(&self) -> u32 {
-        self.weights.deepening_step.max(1)
+        self.weights.deepening_step
     }
 
     /// [`Weights::three_against_three`] at an ending of three against
