@@ -27,3 +27,23 @@ fn a_killer_tried_before_generation_cuts_off_as_it_did_after() {
     assert_eq!(on.stats.killer_cutoffs_before_generation, 1);
     assert_eq!(off.stats.killer_cutoffs_before_generation, 0);
 }
+
+#[test]
+fn the_second_killer_is_looked_up_only_when_the_first_does_not_cut_off() {
+    // One ply above the leaves, four a-nodes under b. The first (a PV
+    // node) is worth 2 to a; then a node cuts off when it reaches 2. The
+    // second cuts by move 0 (the ply's first killer); at the third, move 0
+    // is tried first and fails, move 1 cuts (killers 1, then 0); at the
+    // fourth, killer 1 cuts at once, and killer 0 is never named.
+    let t = tree("a0(b0(a0(b-1 b-2) a0(b-5 b0) a0(b0 b-7) a0(b0 b-7)))");
+    let result = Engine::with_options(Options::alpha_beta()).search(
+        &t,
+        &History::default(),
+        &Limits::depth(3),
+        &node_eval,
+    );
+    assert_eq!(result.score, 2);
+    assert_eq!(result.stats.killer_cutoffs_before_generation, 1);
+    // Killer 0 at the third node, killer 1 at the fourth: two lookups.
+    assert_eq!(t.key_lookups.load(std::sync::atomic::Ordering::Relaxed), 2);
+}

@@ -1,8 +1,12 @@
 //! The folded morris adapter: its `move_with_key` (a ply and the removal it
 //! earns, found by key) against its own generation.
 
-use lapilli_conformance::check_move_with_key_given;
-use lapilli_peers::FoldedMorris;
+use lapilli_conformance::{check_move_with_key_given, random_playout};
+use lapilli_game::{Game, MoveList};
+use lapilli_peers::{FoldedMorris, FoldedMove};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
 
 #[test]
 fn every_folded_move_is_found_by_its_key() {
@@ -11,4 +15,28 @@ fn every_folded_move_is_found_by_its_key() {
     let start = FoldedMorris(lapilli_morris::Position::default());
     let plies = check_move_with_key_given(&start, 20, 100, 47);
     assert!(plies > 20 * 100, "only {plies} plies checked");
+}
+
+#[test]
+fn every_key_finds_exactly_the_folded_move_generation_gives_it() {
+    // Every key a folded move can have (below 16,384), on positions of
+    // random games: a key finds a move only if generation gives that move
+    // with that key; a removal the ply does not earn, a protected piece,
+    // or a ply that owes a removal keyed without one finds nothing.
+    let mut rng = StdRng::seed_from_u64(49);
+    let start = FoldedMorris(lapilli_morris::Position::default());
+    let (mut positions, mut found) = (0, 0);
+    let mut moves = Default::default();
+    for _ in 0..60 {
+        let pos = random_playout(&start, rng.gen_range(0..60), &mut rng);
+        pos.legal_moves(&mut moves);
+        let keyed: HashMap<u32, FoldedMove> =
+            MoveList::as_slice(&moves).iter().map(|&m| (pos.move_key(m).unwrap(), m)).collect();
+        for key in 0..16_384 {
+            assert_eq!(pos.move_with_key(key), keyed.get(&key).copied(), "{:?}: key {key}", pos.0);
+        }
+        positions += 1;
+        found += keyed.len();
+    }
+    assert!(positions == 60 && found > 600, "{found} moves found");
 }

@@ -4,8 +4,8 @@
 //! staged: the table's move is tried before the others are scored, as it
 //! often cuts off alone, and one ply above the leaves, where there is
 //! rarely a table move, the killers are tried before the plies are even
-//! generated ([`MoveOrder::killers_first`]), as they cut off there most
-//! often after the forcing moves.
+//! generated, one at a time ([`MoveOrder::next_killer`]), as they cut off
+//! there most often after the forcing moves.
 
 use lapilli_game::Game;
 use rustc_hash::FxHasher;
@@ -114,28 +114,39 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         }
     }
 
-    /// Appends to `list` (empty) the killers of ply `ply` that are legal
-    /// in `pos`, found by key ([`Game::move_with_key`]) before generation,
-    /// marked tried first. Returns how many.
-    pub(super) fn killers_first<G: Game<Move = M>>(
+    /// Appends to `list` the first killer of ply `ply` from slot `*slot`
+    /// on that is legal in `pos`, found by key ([`Game::move_with_key`])
+    /// before generation and marked tried first, and moves `*slot` past
+    /// it (past every slot when none is). Returns whether one was
+    /// appended. One killer at a time: the second is only looked up when
+    /// the first did not cut off.
+    pub(super) fn next_killer<G: Game<Move = M>>(
         &self,
         pos: &G,
         list: &mut Vec<Scored<M>>,
         ply: usize,
-    ) -> usize {
-        for key in self.killers.get(ply).into_iter().flatten() {
+        slot: &mut usize,
+    ) -> bool {
+        let Some(killers) = self.killers.get(ply) else {
+            *slot = 2;
+            return false;
+        };
+        while *slot < 2 {
+            let key = killers[*slot];
+            *slot += 1;
             // A game's own key has bit 32 set and nothing above it.
             if key >> 32 == 1 {
-                if let Some(mv) = pos.move_with_key(*key as u32) {
+                if let Some(mv) = pos.move_with_key(key as u32) {
                     list.push(Scored { mv, rank: rank(TRIED_FIRST, 0) });
+                    return true;
                 }
             }
         }
-        list.len()
+        false
     }
 
     /// Fills `list` with `generated` in generation order after the `front`
-    /// moves already tried first ([`MoveOrder::killers_first`]), which
+    /// moves already tried first ([`MoveOrder::next_killer`]), which
     /// get their generation indices and are not listed again. With none,
     /// swaps the move at `table_index`, marked to be tried first, to the
     /// front (where the first pick would put it). Returns how many moves

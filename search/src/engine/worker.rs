@@ -404,9 +404,10 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let mut list = std::mem::take(&mut self.lists[p]);
         list.clear();
         // One ply above the leaves, with no table move: the killers first,
-        // before generation (`Options::with_killers_first`).
+        // one at a time, before generation (`Options::with_killers_first`).
+        let mut killer_slot = 0;
         let mut front = if depth == 1 && table_index.is_none() && self.options.killers_first() {
-            self.order.killers_first(pos, &mut list, p)
+            usize::from(self.order.next_killer(pos, &mut list, p, &mut killer_slot))
         } else {
             0
         };
@@ -461,9 +462,14 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             }
             n += 1;
             if n == list.len() && !generated {
-                // The killers tried first did not cut off: the rest.
-                generated = true;
-                front = self.generate(pos, &mut list, None, front);
+                // The killers tried first did not cut off: the next one,
+                // or else the rest.
+                if self.order.next_killer(pos, &mut list, p, &mut killer_slot) {
+                    front += 1;
+                } else {
+                    generated = true;
+                    front = self.generate(pos, &mut list, None, front);
+                }
             }
         }
         self.path.pop();

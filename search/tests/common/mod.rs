@@ -8,6 +8,8 @@
 use lapilli_game::{Canonicalize, Game, Indexed, MoveList, Outcome, MAX_EVAL, WIN};
 use lapilli_search::{Analysis, Options};
 use proptest::prelude::*;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
 // ---------------------------------------------------------------- trees
@@ -27,6 +29,9 @@ pub struct Node {
 pub struct Tree {
     pub nodes: Arc<Vec<Node>>,
     pub at: usize,
+    /// Calls of `move_with_key` on this tree and every position reached
+    /// from it.
+    pub key_lookups: Arc<AtomicUsize>,
 }
 
 /// Parses the tree syntax: a node is a side letter `a` or `b`, then either
@@ -78,7 +83,7 @@ pub fn tree(text: &str) -> Tree {
     let mut nodes = Vec::new();
     let mut i = 0;
     node(text.as_bytes(), &mut i, &mut nodes);
-    Tree { nodes: Arc::new(nodes), at: 0 }
+    Tree { nodes: Arc::new(nodes), at: 0, key_lookups: Arc::default() }
 }
 
 impl Game for Tree {
@@ -117,6 +122,7 @@ impl Game for Tree {
     }
     /// The child at index `key`, where there is one (a leaf's pass is 0).
     fn move_with_key(&self, key: u32) -> Option<usize> {
+        self.key_lookups.fetch_add(1, Relaxed);
         let moves = if self.outcome().is_none() { self.nodes[self.at].children.len().max(1) } else { 0 };
         usize::try_from(key).ok().filter(|&m| m < moves)
     }
@@ -188,7 +194,7 @@ pub fn random_tree() -> impl Strategy<Value = Tree> {
                 }
             }
         }
-        Tree { nodes: Arc::new(nodes), at: 0 }
+        Tree { nodes: Arc::new(nodes), at: 0, key_lookups: Arc::default() }
     })
 }
 
