@@ -119,7 +119,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
     /// before generation and marked tried first, and moves `*slot` past
     /// it (past every slot when none is). Returns whether one was
     /// appended. One killer at a time: the second is only looked up when
-    /// the first did not cut off.
+    /// the first is not legal here, or was tried and did not cut off.
     pub(super) fn next_killer<G: Game<Move = M>>(
         &self,
         pos: &G,
