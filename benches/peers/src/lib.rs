@@ -9,7 +9,6 @@
 //! of ours with one of theirs on that basis.
 #![deny(missing_docs)]
 
-use lapilli_board_graph::Point;
 use lapilli_game::{Evaluate, Game, MoveList, Outcome, ScoreKind};
 use minimax::{Evaluation, Winner};
 
@@ -196,18 +195,16 @@ impl Game for FoldedMorris {
         Some(self.0.move_key(m.ply)? * 25 + removal)
     }
     /// The ply by its own key ([`Game::move_with_key`] of the position,
-    /// `None` when the game is over), then the removal it needs or none,
-    /// checked without playing the ply
-    /// ([`lapilli_morris::Position::removals_after`]).
+    /// `None` when the game is over), then, on the position it leads to,
+    /// the removal it needs or none.
     fn move_with_key(&self, key: u32) -> Option<FoldedMove> {
         let ply = self.0.move_with_key(key / 25)?;
-        let removals = self.0.removals_after(ply);
-        let removal = match key % 25 {
-            24 if removals.is_empty() => None,
-            point if point < 24 && removals.contains(Point::new(point as usize)) => {
-                Some(lapilli_morris::Move::Remove(Point::new(point as usize)))
-            }
-            _ => return None,
+        let mut after = self.0;
+        after.play_unchecked(ply);
+        let removal = match (key % 25, after.pending_removal()) {
+            (24, false) => None,
+            (24, true) | (_, false) => return None,
+            (point, true) => Some(after.move_with_key(640 + point)?),
         };
         Some(FoldedMove { ply, removal })
     }

@@ -95,31 +95,3 @@ fn every_legal_ply_is_found_by_its_key() {
         assert!(plies > 20 * 120, "{rules:?}: only {plies} plies checked");
     }
 }
-
-/// `Position::removals_after` (the removals a ply would earn, found
-/// without playing it) equals the removals of the position each legal ply
-/// of random games of every variant leads to: placements, slides and
-/// flights, with and without a mill, and with nothing to take.
-#[test]
-fn removals_after_a_ply_are_those_of_the_position_it_leads_to() {
-    let mut rng = StdRng::seed_from_u64(49);
-    let (mut plies, mut with_removal) = (0, 0);
-    for rules in all_rules() {
-        for _ in 0..300 {
-            let pos = random_playout(&Position::start(rules), rng.gen_range(0..80), &mut rng);
-            for m in pos.legal_moves() {
-                let mut after = pos;
-                after.play_unchecked(m);
-                assert_eq!(pos.removals_after(m), after.removable(), "{pos} then {m:?}");
-                plies += 1;
-                with_removal += usize::from(after.pending_removal());
-            }
-        }
-    }
-    assert!(plies > 10_000 && with_removal > 500, "{plies} plies, {with_removal} with a removal");
-    // A set-up position where Black has no piece on the board: White's
-    // mill earns nothing, and the turn passes.
-    let bare: Position = "WW....../......../........ w 7 7 -".parse().unwrap();
-    let closing = bare.legal_moves().into_iter().find(|&m| bare.closes_mill(m)).unwrap();
-    assert!(bare.removals_after(closing).is_empty());
-}

@@ -172,33 +172,6 @@ impl Position {
         Bitboard(u64::from(self.removable_bits()))
     }
 
-    /// The opponent pieces the side to move could remove after playing
-    /// `ply`, found without playing it: [`Position::removable`] of the
-    /// position `ply` leads to. Empty when `ply` closes no mill, when the
-    /// opponent has no piece on the board to take (the turn then passes),
-    /// for a removal, and while a removal is pending. `ply` is not checked:
-    /// for an illegal ply the answer is meaningless.
-    ///
-    /// ```
-    /// use lapilli_morris::Position;
-    /// use lapilli_game::{CheckedGame, Game};
-    /// let pos: Position = "WW....../B......./....B... w 7 7 -".parse().unwrap();
-    /// let ply = pos.parse_move("g7").unwrap();
-    /// // g7 closes a7-d7-g7: Black's two loose pieces may be taken.
-    /// assert_eq!(pos.removals_after(ply).len(), 2);
-    /// let mut after = pos;
-    /// after.play_unchecked(ply);
-    /// assert_eq!(after.removable(), pos.removals_after(ply));
-    /// assert!(pos.removals_after(pos.parse_move("g1").unwrap()).is_empty());
-    /// ```
-    pub fn removals_after(&self, ply: Move) -> Bitboard {
-        // With no opponent piece on the board, the removable set is empty.
-        if self.pending || !self.closes_mill(ply) {
-            return Bitboard::EMPTY;
-        }
-        Bitboard(u64::from(self.removable_bits()))
-    }
-
     #[inline]
     pub(crate) fn removable_bits(&self) -> u32 {
         let opp = self.pieces[self.to_move.opponent().index()];
