@@ -184,6 +184,21 @@ impl Game for FoldedMorris {
             i32::from(self.0.blocks_mill(m.ply))
         }
     }
+    /// [`Game::move_order_hint`] for a whole list: the points where the
+    /// opponent would close a mill are found once
+    /// (`Position::mill_completions`), and a ply without a removal blocks
+    /// when it lands on one.
+    fn move_order_hints(&self, moves: &[FoldedMove], hints: &mut Vec<i32>) {
+        let blocking = self.0.mill_completions(self.0.side_to_move().opponent());
+        hints.clear();
+        hints.extend(moves.iter().map(|m| match (m.removal, m.ply) {
+            (Some(_), _) => 2,
+            (None, lapilli_morris::Move::Place(to) | lapilli_morris::Move::Slide { to, .. }) => {
+                i32::from(blocking.contains(to))
+            }
+            (None, lapilli_morris::Move::Remove(_)) => 0,
+        }));
+    }
     /// The ply's own key (below 608 for a placement or slide) times 25,
     /// plus the removed point (24 for none): below 16,384, one number a
     /// folded move.

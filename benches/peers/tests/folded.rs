@@ -40,3 +40,25 @@ fn every_key_finds_exactly_the_folded_move_generation_gives_it() {
     }
     assert!(found > 600 && with_removal > 50, "{found} moves found, {with_removal} with a removal");
 }
+
+#[test]
+fn the_folded_hints_of_a_whole_list_agree_with_the_hints_one_by_one() {
+    // The batch finds the opponent's mill points once; a removal is 2, a
+    // block 1, anything else 0, as the move-by-move hint says.
+    let mut rng = StdRng::seed_from_u64(50);
+    let start = FoldedMorris(lapilli_morris::Position::default());
+    let (mut moves, mut hints) = (Default::default(), Vec::new());
+    let mut seen = [0usize; 3];
+    for _ in 0..300 {
+        let pos = random_playout(&start, rng.gen_range(0..80), &mut rng);
+        pos.legal_moves(&mut moves);
+        let list = MoveList::as_slice(&moves);
+        pos.move_order_hints(list, &mut hints);
+        let one_by_one: Vec<i32> = list.iter().map(|&m| pos.move_order_hint(m)).collect();
+        assert_eq!(hints, one_by_one, "{:?}", pos.0);
+        for &h in &hints {
+            seen[h as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 100), "hints 0, 1 and 2 seen {seen:?} times");
+}

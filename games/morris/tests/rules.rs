@@ -442,3 +442,40 @@ fn a_ply_and_its_removal_in_one_line() {
     assert!(matches!(err("xb6"), ParseMoveError::Illegal(e) if e.reason == IllegalReason::NoRemoval));
     assert!(matches!(p.parse_move("g4-g7xb6"), Err(ParseMoveError::TwoPlies(_))));
 }
+
+#[test]
+fn a_ply_blocks_a_mill_exactly_where_it_lands_on_a_mill_point_of_the_opponent() {
+    // mill_completions against blocks_mill, ply by ply, on random games;
+    // and against the lines themselves: a point completes a line of two
+    // of the side's pieces.
+    let mut rng = StdRng::seed_from_u64(50);
+    let mut blocks = 0;
+    for _ in 0..200 {
+        let mut pos = Position::default();
+        for _ in 0..rng.gen_range(0..60) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+        }
+        let opponent = pos.side_to_move().opponent();
+        let points = pos.mill_completions(opponent);
+        for m in pos.legal_moves() {
+            if let Move::Place(to) | Move::Slide { to, .. } = m {
+                assert_eq!(points.contains(to), pos.blocks_mill(m), "{pos}: {m:?}");
+                blocks += usize::from(pos.blocks_mill(m));
+            }
+        }
+        let own = pos.pieces(opponent);
+        for line in morris::MILLS {
+            let line = line.map(Point::new);
+            let held: Vec<Point> = line.iter().copied().filter(|&p| own.contains(p)).collect();
+            if held.len() == 2 {
+                let third = line.iter().copied().find(|p| !held.contains(p)).unwrap();
+                assert!(points.contains(third), "{pos}: {third:?} completes {line:?}");
+            }
+        }
+    }
+    assert!(blocks > 100, "only {blocks} blocking plies met");
+}

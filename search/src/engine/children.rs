@@ -31,9 +31,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// Scores a child that is a leaf (one ply to go, no repetition
     /// detection) here, once: a null-window probe of a leaf would only
-    /// evaluate it twice.
+    /// evaluate it twice. Its principal-variation row is left as it was:
+    /// the parent's line ends with the move to it (`PvTable::set_last`).
     pub(super) fn leaf_child(&mut self, child: &G, same_side: bool, ply: u32) -> (i32, bool) {
-        self.pv.clear(ply as usize);
         if !self.count_node() {
             return (0, true);
         }
@@ -76,6 +76,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// Principal-variation search of a later move: a null window at
     /// `alpha` first, the full window `(alpha, beta)` again if the move
     /// fails inside it.
+    #[inline]
     pub(super) fn null_window_child(
         &mut self,
         child: &G,

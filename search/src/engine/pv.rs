@@ -13,7 +13,10 @@
 /// A line is complete when the node's score is exact (strictly inside its
 /// window): played out, it ends at the leaf whose score the node returned,
 /// because a table score inside the window is never used in place of a
-/// search (see the worker's `node`).
+/// search (see the worker's `node`). A node that fails high does not build
+/// its row (its caller never takes the line), and a node one ply above
+/// the leaves ends its row with the move to the leaf ([`PvTable::set_last`])
+/// without clearing or reading the leaf's row.
 #[derive(Debug)]
 pub(super) struct PvTable<M> {
     rows: Vec<Vec<M>>,
@@ -45,6 +48,15 @@ impl<M: Copy> PvTable<M> {
         head[ply].clear();
         head[ply].push(mv);
         head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// Row `ply` becomes `mv` alone: the move to a leaf, whose row is
+    /// not read.
+    #[inline]
+    pub(super) fn set_last(&mut self, ply: usize, mv: M) {
+        let row = &mut self.rows[ply];
+        row.clear();
+        row.push(mv);
     }
 
     /// `mv` followed by row `ply + 1`, as a new line.

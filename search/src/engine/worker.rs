@@ -41,6 +41,8 @@ pub(super) struct Worker<'a, G: Game, E> {
     pub(super) eval: &'a E,
     pub(super) stats: Stats,
     unflushed: u64,
+    /// The node limit ([`crate::Limits`]), `u64::MAX` for none.
+    node_limit: u64,
     pub(super) stopped: bool,
     /// Whether a line was cut by the depth limit (a position evaluated
     /// statically, or a table score of a depth-limited search used) in the
@@ -81,6 +83,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             eval,
             stats: Stats::default(),
             unflushed: 0,
+            node_limit: shared.control.limits.nodes.unwrap_or(u64::MAX),
             stopped: false,
             cut: false,
             path: path.to_vec(),
@@ -251,7 +254,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         if self.unflushed >= POLL_NODES {
             self.poll();
         }
-        if self.shared.control.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+        if self.stats.nodes >= self.node_limit {
             self.shared.control.stop_at_limit(StopReason::Nodes);
             self.stopped = true;
         }
@@ -276,6 +279,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// it decides the node. A score strictly inside the window is not used,
     /// so that every exact score comes with its principal variation. A
     /// deciding score of a depth-limited search marks the line as cut.
+    #[inline(always)]
     fn probe(&mut self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> (Option<u16>, Option<i32>) {
         let Some(entry) = self.shared.tt.and_then(|tt| tt.probe(key)) else { return (None, None) };
         self.stats.tt_hits += 1;
@@ -335,9 +339,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// Negamax with alpha-beta at `pos`, `ply` plies below the root, with
     /// `depth` plies to go. `window_start` indexes the first position of
     /// `path` since the last irreversible ply. Returns the score and
-    /// whether it depended on a repetition or no-progress draw; the line
-    /// is left in the principal-variation row `ply`, which the caller
-    /// cleared. Sets `cut` if a line below was cut by the depth limit (and
+    /// whether it depended on a repetition or no-progress draw; for a
+    /// score inside the window, the line is left in the principal-variation
+    /// row `ply`, which the caller cleared. Sets `cut` if a line below was cut by the depth limit (and
     /// leaves it as it was otherwise); a result with no line cut (and no
     /// draw by rule) is stored as exhaustive, valid at every depth.
     pub(super) fn node(
@@ -425,6 +429,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let mut dependent = false;
         let side = pos.side_to_move();
         let reductions = self.options.late_move_reductions() && depth >= LMR_MIN_DEPTH;
+        // The children are leaves, scored at once (`leaf_child`).
+        let leaves = depth == 1 && !self.options.repetition();
         let mut n = 0;
         while n < list.len() {
             self.order.pick(pos, &mut list, n, front, p);
@@ -433,7 +439,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             child.play_unchecked(mv);
             let same = child.side_to_move() == side;
             let ws = if pos.is_irreversible(mv) { self.path.len() } else { window_start };
-            let (s, dep) = if depth == 1 && !self.options.repetition() {
+            let (s, dep) = if leaves {
                 self.leaf_child(&child, same, ply + 1)
             } else if n == 0 || !self.options.pvs() {
                 self.child(&child, same, depth - 1, ply + 1, (alpha, beta), ws)
@@ -451,12 +457,18 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                 best_at = Some(n);
                 if s > alpha {
                     alpha = s;
-                    self.pv.set(p, mv);
                     if alpha >= beta {
+                        // A fail-high: the caller never takes this
+                        // node's line, so it is not built.
                         self.stats.cutoffs += 1;
                         self.stats.killer_cutoffs_before_generation += u64::from(!generated);
                         self.order.reward(pos, &list[..=n], p, depth);
                         break;
+                    }
+                    if leaves {
+                        self.pv.set_last(p, mv);
+                    } else {
+                        self.pv.set(p, mv);
                     }
                 }
             }

@@ -203,6 +203,23 @@ impl Position {
         }
     }
 
+    /// The points that would complete a mill of `colour`'s: each point
+    /// with a line through it whose other two points hold `colour`'s
+    /// pieces (the point itself may be taken). A placement or slide onto
+    /// one of the opponent's blocks a mill ([`Position::blocks_mill`]).
+    ///
+    /// ```
+    /// use lapilli_board_graph::{morris::parse_point, Bitboard};
+    /// use lapilli_morris::{Colour, Position};
+    /// // Black holds a7 and d7: only g7 completes one of its lines.
+    /// let pos: Position = "BB....../W......./W....... w 7 7 -".parse().unwrap();
+    /// let g7 = parse_point("g7").unwrap();
+    /// assert_eq!(pos.mill_completions(Colour::Black), Bitboard::EMPTY.with(g7));
+    /// ```
+    pub fn mill_completions(&self, colour: Colour) -> Bitboard {
+        Bitboard(u64::from(self.tables.completions(self.pieces[colour.index()])))
+    }
+
     /// Whether placement or slide `m` lands where the opponent would close
     /// a mill: two of the opponent's pieces stand in a line through its
     /// target. Whether the opponent could reach the point is not asked. A
