@@ -451,14 +451,7 @@ fn a_ply_blocks_a_mill_exactly_where_it_lands_on_a_mill_point_of_the_opponent() 
     let mut rng = StdRng::seed_from_u64(50);
     let mut blocks = 0;
     for _ in 0..200 {
-        let mut pos = Position::default();
-        for _ in 0..rng.gen_range(0..60) {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
-        }
+        let pos = lapilli_conformance::random_playout(&Position::default(), rng.gen_range(0..60), &mut rng);
         let opponent = pos.side_to_move().opponent();
         let points = pos.mill_completions(opponent);
         for m in pos.legal_moves() {
