@@ -446,29 +446,36 @@ fn a_ply_and_its_removal_in_one_line() {
 #[test]
 fn a_ply_blocks_a_mill_exactly_where_it_lands_on_a_mill_point_of_the_opponent() {
     // mill_completions against blocks_mill, ply by ply, on random games;
-    // and against the lines themselves: a point completes a line of two
-    // of the side's pieces.
+    // and against the lines themselves: exactly the points not holding
+    // the side's piece that complete a line of two of its pieces.
     let mut rng = StdRng::seed_from_u64(50);
-    let mut blocks = 0;
+    let (mut blocks, mut taken) = (0, 0);
     for _ in 0..200 {
         let pos = lapilli_conformance::random_playout(&Position::default(), rng.gen_range(0..60), &mut rng);
-        let opponent = pos.side_to_move().opponent();
-        let points = pos.mill_completions(opponent);
+        for colour in [Colour::White, Colour::Black] {
+            let points = pos.mill_completions(colour);
+            let own = pos.pieces(colour);
+            let mut expected = Bitboard::EMPTY;
+            for line in morris::MILLS {
+                let line = line.map(Point::new);
+                let free: Vec<Point> = line.iter().copied().filter(|&p| !own.contains(p)).collect();
+                if let [third] = free[..] {
+                    expected = expected.with(third);
+                }
+            }
+            assert_eq!(points, expected, "{pos}: {colour:?}");
+            taken += (points.0 & pos.pieces(colour.opponent()).0).count_ones();
+        }
+        let points = pos.mill_completions(pos.side_to_move().opponent());
         for m in pos.legal_moves() {
             if let Move::Place(to) | Move::Slide { to, .. } = m {
                 assert_eq!(points.contains(to), pos.blocks_mill(m), "{pos}: {m:?}");
                 blocks += usize::from(pos.blocks_mill(m));
             }
         }
-        let own = pos.pieces(opponent);
-        for line in morris::MILLS {
-            let line = line.map(Point::new);
-            let held: Vec<Point> = line.iter().copied().filter(|&p| own.contains(p)).collect();
-            if held.len() == 2 {
-                let third = line.iter().copied().find(|p| !held.contains(p)).unwrap();
-                assert!(points.contains(third), "{pos}: {third:?} completes {line:?}");
-            }
-        }
     }
-    assert!(blocks > 100, "only {blocks} blocking plies met");
+    assert!(
+        blocks > 100 && taken > 20,
+        "{blocks} blocking plies, {taken} mill points taken by the other side"
+    );
 }

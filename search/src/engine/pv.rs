@@ -1,22 +1,28 @@
 //! The principal variation: a triangular table of lines, one row per ply.
 
 /// Row `p` holds the best line found so far below the node being searched
-/// at ply `p`, starting with that node's best move.
+/// at ply `p`, starting with that node's best move, once the node has a
+/// score inside its window.
 ///
 /// A node at ply `p` builds its row from its best child's row `p + 1`
 /// ([`PvTable::set`]). The row of a child is cleared before every search of
 /// that child ([`PvTable::clear`]), so a child that returns without
 /// searching (a finished game, a leaf, a table cutoff, a repetition or
 /// no-progress draw, a stop) leaves an empty row, never a line left there
-/// by a sibling's subtree: every row is a legal line from its node.
+/// by a sibling's subtree: every row that is read is a legal line from
+/// its node. Two rows are left as they are, because nothing reads them: a
+/// node that fails high does not finish its row (it may hold the line of
+/// a move that raised alpha before the cutoff, or nothing; the caller
+/// never takes the line of a child that failed high, since that child's
+/// score is then at or below the caller's alpha, or the caller fails high
+/// too), and with repetition detection off, a node one ply above the
+/// leaves ends its row with the move to the leaf ([`PvTable::set_last`])
+/// without clearing or reading the leaf's row.
 ///
 /// A line is complete when the node's score is exact (strictly inside its
 /// window): played out, it ends at the leaf whose score the node returned,
 /// because a table score inside the window is never used in place of a
-/// search (see the worker's `node`). A node that fails high does not build
-/// its row (its caller never takes the line), and a node one ply above
-/// the leaves ends its row with the move to the leaf ([`PvTable::set_last`])
-/// without clearing or reading the leaf's row.
+/// search (see the worker's `node`).
 #[derive(Debug)]
 pub(super) struct PvTable<M> {
     rows: Vec<Vec<M>>,

@@ -203,10 +203,10 @@ impl Position {
         }
     }
 
-    /// The points that would complete a mill of `colour`'s: each point
-    /// with a line through it whose other two points hold `colour`'s
-    /// pieces (the point itself may be taken). A placement or slide onto
-    /// one of the opponent's blocks a mill ([`Position::blocks_mill`]).
+    /// The points that would complete a mill of `colour`'s: each point not
+    /// holding one of `colour`'s pieces (it may hold the other side's) with
+    /// a line through it whose other two points do. A placement or slide
+    /// onto one of the opponent's blocks a mill ([`Position::blocks_mill`]).
     ///
     /// ```
     /// use lapilli_board_graph::{morris::parse_point, Bitboard};
