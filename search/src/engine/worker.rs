@@ -341,9 +341,10 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     /// `path` since the last irreversible ply. Returns the score and
     /// whether it depended on a repetition or no-progress draw; for a
     /// score inside the window, the line is left in the
-    /// principal-variation row `ply`, which the caller cleared. Sets `cut` if a line below was cut by the depth limit (and
-    /// leaves it as it was otherwise); a result with no line cut (and no
-    /// draw by rule) is stored as exhaustive, valid at every depth.
+    /// principal-variation row `ply`, which the caller cleared. Sets `cut`
+    /// if a line below was cut by the depth limit (and leaves it as it was
+    /// otherwise); a result with no line cut (and no draw by rule) is
+    /// stored as exhaustive, valid at every depth.
     pub(super) fn node(
         &mut self,
         pos: &G,
