@@ -210,16 +210,27 @@ impl Game for FoldedMorris {
         Some(self.0.move_key(m.ply)? * 25 + removal)
     }
     /// The ply by its own key ([`Game::move_with_key`] of the position,
-    /// `None` when the game is over), then, on the position it leads to,
-    /// the removal it needs or none.
+    /// `None` when the game is over), then the removal it needs or none,
+    /// found without playing the ply: a ply owes a removal when it closes
+    /// a mill and the opponent has a piece on the board (as
+    /// `Position::pending_removal` says after it), and the pieces it may
+    /// take are `Position::removable_by_mill`, which the ply leaves as
+    /// they are.
     fn move_with_key(&self, key: u32) -> Option<FoldedMove> {
-        let ply = self.0.move_with_key(key / 25)?;
-        let mut after = self.0;
-        after.play_unchecked(ply);
-        let removal = match (key % 25, after.pending_removal()) {
+        let pos = &self.0;
+        let ply = pos.move_with_key(key / 25)?;
+        let opponent = pos.pieces(pos.side_to_move().opponent());
+        let owes = !opponent.is_empty() && pos.closes_mill(ply);
+        let removal = match (key % 25, owes) {
             (24, false) => None,
             (24, true) | (_, false) => return None,
-            (point, true) => Some(after.move_with_key(640 + point)?),
+            (point, true) => {
+                let p = lapilli_board_graph::Point::new(point as usize);
+                if !pos.removable_by_mill().contains(p) {
+                    return None;
+                }
+                Some(lapilli_morris::Move::Remove(p))
+            }
         };
         Some(FoldedMove { ply, removal })
     }

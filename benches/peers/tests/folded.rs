@@ -17,28 +17,51 @@ fn every_folded_move_is_found_by_its_key() {
     assert!(plies > 20 * 100, "only {plies} plies checked");
 }
 
+/// Checks every key a folded move can have (below 16,384) on `pos`: a key
+/// finds a move only if generation gives that move with that key. Returns
+/// how many moves were found, and how many of them with a removal.
+fn check_every_key(pos: &FoldedMorris) -> (usize, usize) {
+    let mut moves = Default::default();
+    pos.legal_moves(&mut moves);
+    let keyed: HashMap<u32, FoldedMove> =
+        MoveList::as_slice(&moves).iter().map(|&m| (pos.move_key(m).unwrap(), m)).collect();
+    for key in 0..16_384 {
+        assert_eq!(pos.move_with_key(key), keyed.get(&key).copied(), "{:?}: key {key}", pos.0);
+    }
+    (keyed.len(), keyed.values().filter(|m| m.removal.is_some()).count())
+}
+
 #[test]
 fn every_key_finds_exactly_the_folded_move_generation_gives_it() {
-    // Every key a folded move can have (below 16,384), on positions of
-    // random games: a key finds a move only if generation gives that move
-    // with that key; a removal the ply does not earn, a protected piece,
-    // or a ply that owes a removal keyed without one finds nothing.
+    // On positions of random games: a removal the ply does not earn, a
+    // protected piece, or a ply that owes a removal keyed without one
+    // finds nothing.
     let mut rng = StdRng::seed_from_u64(49);
     let start = FoldedMorris(lapilli_morris::Position::default());
     let (mut found, mut with_removal) = (0, 0);
-    let mut moves = Default::default();
     for _ in 0..60 {
         let pos = random_playout(&start, rng.gen_range(0..60), &mut rng);
-        pos.legal_moves(&mut moves);
-        let keyed: HashMap<u32, FoldedMove> =
-            MoveList::as_slice(&moves).iter().map(|&m| (pos.move_key(m).unwrap(), m)).collect();
-        for key in 0..16_384 {
-            assert_eq!(pos.move_with_key(key), keyed.get(&key).copied(), "{:?}: key {key}", pos.0);
-        }
-        found += keyed.len();
-        with_removal += keyed.values().filter(|m| m.removal.is_some()).count();
+        let (f, r) = check_every_key(&pos);
+        (found, with_removal) = (found + f, with_removal + r);
     }
     assert!(found > 600 && with_removal > 50, "{found} moves found, {with_removal} with a removal");
+}
+
+#[test]
+fn keys_find_the_removals_of_the_set_up_cases_random_games_rarely_reach() {
+    // (position, moves, moves with a removal): every black piece stands
+    // in a mill, so a mill at g7 may take any of the three; Black has no
+    // piece on the board, so g7 closes a mill that takes nothing; Black's
+    // b6 alone stands outside its mill.
+    let cases = [
+        ("WW..BBB./......../........ w 5 5 -", 18 + 3, 3),
+        ("WW....../......../........ w 5 5 -", 22, 0),
+        ("WW..BBB./B......./........ w 5 5 -", 17 + 1, 1),
+    ];
+    for (text, moves, removals) in cases {
+        let pos = FoldedMorris(text.parse().unwrap());
+        assert_eq!(check_every_key(&pos), (moves, removals), "{text}");
+    }
 }
 
 #[test]

@@ -169,6 +169,26 @@ impl Position {
         if !self.pending {
             return Bitboard::EMPTY;
         }
+        self.removable_by_mill()
+    }
+
+    /// The opponent pieces a mill closed by the side to move would let it
+    /// remove, pending or not: those outside the opponent's mills, or all
+    /// of them when every one stands in a mill (seed 001). A placement or
+    /// slide leaves the opponent's pieces as they are, so this is the set
+    /// [`Position::removable`] gives after any ply that closes a mill.
+    ///
+    /// ```
+    /// use lapilli_board_graph::morris::parse_point;
+    /// use lapilli_morris::Position;
+    /// // Black's b6 stands in no mill; its mill a1-d1-g1 may not be broken.
+    /// let pos: Position = "WW..BBB./B......./........ w 5 5 -".parse().unwrap();
+    /// let b6 = parse_point("b6").unwrap();
+    /// assert_eq!(pos.removable_by_mill().len(), 1);
+    /// assert!(pos.removable_by_mill().contains(b6));
+    /// assert!(pos.removable().is_empty());
+    /// ```
+    pub fn removable_by_mill(&self) -> Bitboard {
         Bitboard(u64::from(self.removable_bits()))
     }
 
