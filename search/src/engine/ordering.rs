@@ -187,11 +187,35 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         }
     }
 
+    /// [`MoveOrder::fill`] with no move tried first and none from the
+    /// table, scoring each move as it is listed, as the first
+    /// [`MoveOrder::pick`] would (`ply` selects the killers): one pass,
+    /// with the hints asked for `generated` itself rather than a copy.
+    pub(super) fn fill_scored<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        list: &mut Vec<Scored<M>>,
+        generated: &[M],
+        ply: usize,
+    ) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [0, 0]);
+        }
+        pos.move_order_hints(generated, &mut self.hints);
+        let killers = self.killers[ply];
+        list.clear();
+        list.extend(generated.iter().zip(&self.hints).enumerate().map(|(i, (&mv, &hint))| Scored {
+            mv,
+            rank: rank(self.order_of(pos, mv, hint, killers), i.min(usize::from(u16::MAX)) as u16),
+        }));
+    }
+
     /// Moves the best-ordered of `list[n..]` to `list[n]`, the `n`th pick
     /// from a list [`MoveOrder::fill`] made (which returned `front`). The
     /// moves tried first, already in front, are picked unscored; the other
     /// moves are all scored at the first pick that needs them (`ply`
-    /// selects the killers). Selection, not a full sort: a cutoff usually
+    /// selects the killers), unless `scored` says that
+    /// [`MoveOrder::fill_scored`] made the list. Selection, not a full sort: a cutoff usually
     /// comes after one or two moves.
     ///
     /// A node that has not cut off after [`SORT_AFTER`] picks is probably
@@ -206,13 +230,14 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         n: usize,
         front: usize,
         ply: usize,
+        scored: bool,
     ) {
         if n > SORT_AFTER || n < front {
             return;
         }
         // The first pick the moves tried first (if any) did not answer:
-        // score the rest.
-        if n == front {
+        // score the rest, unless the list was scored as it was filled.
+        if n == front && !scored {
             self.score(pos, &mut list[n..], ply);
         }
         if n == SORT_AFTER {
@@ -239,25 +264,30 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         self.scratch.extend(list.iter().map(|s| s.mv));
         pos.move_order_hints(&self.scratch, &mut self.hints);
         let killers = self.killers[ply];
-        let keyed = self.use_killers || self.use_history;
         for (s, &hint) in list.iter_mut().zip(&self.hints) {
-            let order = if hint > 0 {
-                FORCING + hint.min(HINT_CAP)
-            } else if !keyed {
-                0
+            s.rank = rank(self.order_of(pos, s.mv, hint, killers), s.index());
+        }
+    }
+
+    /// The order of move `mv` with hint `hint`, given its ply's `killers`:
+    /// forcing, then killer, then its history.
+    #[inline]
+    fn order_of<G: Game<Move = M>>(&self, pos: &G, mv: M, hint: i32, killers: [u64; 2]) -> i32 {
+        if hint > 0 {
+            FORCING + hint.min(HINT_CAP)
+        } else if !(self.use_killers || self.use_history) {
+            0
+        } else {
+            let key = move_key(pos, mv);
+            if self.use_killers && killers[0] == key {
+                KILLER
+            } else if self.use_killers && killers[1] == key {
+                KILLER - 1
+            } else if self.use_history {
+                self.history[key as usize % HISTORY_SLOTS]
             } else {
-                let key = move_key(pos, s.mv);
-                if self.use_killers && killers[0] == key {
-                    KILLER
-                } else if self.use_killers && killers[1] == key {
-                    KILLER - 1
-                } else if self.use_history {
-                    self.history[key as usize % HISTORY_SLOTS]
-                } else {
-                    0
-                }
-            };
-            s.rank = rank(order, s.index());
+                0
+            }
         }
     }
 
@@ -323,8 +353,8 @@ mod tests {
         let mut order = MoveOrder::new(false, true, malus);
         let mut list = Vec::new();
         MoveOrder::fill(&mut list, &[1, 2], None, 0);
-        order.pick(&pos, &mut list, 0, 0, 0);
-        order.pick(&pos, &mut list, 1, 0, 0);
+        order.pick(&pos, &mut list, 0, 0, 0, false);
+        order.pick(&pos, &mut list, 1, 0, 0, false);
         assert_eq!((list[0].mv, list[1].mv), (1, 2), "generation order among equal histories");
         order.reward(&pos, &list[..2], 0, 3);
         let history = |m: u32| order.history[move_key(&pos, m) as usize % HISTORY_SLOTS];
@@ -351,6 +381,28 @@ mod tests {
         assert_eq!(MoveOrder::fill(&mut list, &[1, 3, 5, 7], Some(2), 0), 1);
         let listed: Vec<u32> = list.iter().map(|s| s.mv).collect();
         assert_eq!(listed, [5, 3, 1, 7]);
+    }
+
+    #[test]
+    fn a_list_scored_as_it_is_filled_ranks_every_move_as_the_first_pick_would() {
+        // Nim gives no hints: move 2 is the first killer, move 1 has
+        // history, move 3 has none.
+        let pos = Nim(5, false);
+        let mut order = MoveOrder::new(true, true, false);
+        order.killers = vec![[move_key(&pos, 2), 0]];
+        order.add_history(move_key(&pos, 1), 7);
+        let mut lazy = Vec::new();
+        MoveOrder::fill(&mut lazy, &[1, 2, 3], None, 0);
+        order.pick(&pos, &mut lazy, 0, 0, 0, false);
+        let mut scored = Vec::new();
+        order.fill_scored(&pos, &mut scored, &[1, 2, 3], 0);
+        let ranks = |list: &[Scored<u32>]| {
+            let mut r: Vec<(u32, i32, u16)> = list.iter().map(|s| (s.mv, s.order(), s.index())).collect();
+            r.sort();
+            r
+        };
+        assert_eq!(ranks(&scored), [(1, 7, 0), (2, KILLER, 1), (3, 0, 2)]);
+        assert_eq!(ranks(&lazy), ranks(&scored));
     }
 
     #[test]

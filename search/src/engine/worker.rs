@@ -319,21 +319,30 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         }
     }
 
-    /// Generates the plies of `pos` into `list` after its `front` moves
-    /// tried first ([`MoveOrder::fill`]); returns how many are tried first.
+    /// Generates the plies of `pos` (`ply` plies below the root) into
+    /// `list` after its `front` moves tried first ([`MoveOrder::fill`]);
+    /// returns how many are tried first, and whether the list is scored
+    /// already: with nothing tried first it is scored as it is filled
+    /// ([`MoveOrder::fill_scored`]).
     fn generate(
         &mut self,
         pos: &G,
         list: &mut Vec<Scored<G::Move>>,
         table_index: Option<u16>,
         front: usize,
-    ) -> usize {
+        ply: usize,
+    ) -> (usize, bool) {
         pos.legal_moves(&mut self.generated);
         debug_assert!(
             !self.generated.as_slice().is_empty(),
             "Game contract broken: a position with no legal moves has no outcome: {pos:?}"
         );
-        MoveOrder::fill(list, self.generated.as_slice(), table_index, front)
+        let generated = self.generated.as_slice();
+        if front == 0 && table_index.is_none_or(|i| usize::from(i) >= generated.len()) {
+            self.order.fill_scored(pos, list, generated, ply);
+            return (0, true);
+        }
+        (MoveOrder::fill(list, generated, table_index, front), false)
     }
 
     /// Negamax with alpha-beta at `pos`, `ply` plies below the root, with
@@ -417,8 +426,9 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             0
         };
         let mut generated = front == 0;
+        let mut scored = false;
         if generated {
-            front = self.generate(pos, &mut list, table_index, 0);
+            (front, scored) = self.generate(pos, &mut list, table_index, 0, p);
         }
         self.path.push(key);
         // Whether a line was cut below this node alone; restored below.
@@ -434,7 +444,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let leaves = depth == 1 && !self.options.repetition();
         let mut n = 0;
         while n < list.len() {
-            self.order.pick(pos, &mut list, n, front, p);
+            self.order.pick(pos, &mut list, n, front, p, scored);
             let mv = list[n].mv;
             let mut child = pos.clone();
             child.play_unchecked(mv);
@@ -481,7 +491,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                     front += 1;
                 } else {
                     generated = true;
-                    front = self.generate(pos, &mut list, None, front);
+                    (front, scored) = self.generate(pos, &mut list, None, front, p);
                 }
             }
         }
