@@ -158,11 +158,10 @@ impl Game for FoldedMorris {
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
+    /// Empty when the game is over, as the position's own plies are.
     fn legal_moves(&self, moves: &mut FoldedMoves) {
         MoveList::clear(moves);
-        if self.0.outcome().is_none() {
-            self.generate(|m| moves.push(m));
-        }
+        self.generate(|m| moves.push(m));
     }
     fn play_unchecked(&mut self, m: FoldedMove) {
         self.apply(m);

@@ -85,3 +85,26 @@ fn the_folded_hints_of_a_whole_list_agree_with_the_hints_one_by_one() {
     }
     assert!(seen.iter().all(|&n| n > 100), "hints 0, 1 and 2 seen {seen:?} times");
 }
+
+#[test]
+fn the_folded_moves_are_empty_exactly_when_the_game_is_over() {
+    // Random games played to their end (or 300 folded moves): reductions
+    // and blockades, with and without a removal on the last move.
+    let mut rng = StdRng::seed_from_u64(53);
+    let mut moves = Default::default();
+    let mut ended = 0;
+    for _ in 0..200 {
+        let mut pos = FoldedMorris(lapilli_morris::Position::default());
+        for _ in 0..300 {
+            pos.legal_moves(&mut moves);
+            let list = MoveList::as_slice(&moves);
+            assert_eq!(list.is_empty(), pos.outcome().is_some(), "{:?}", pos.0);
+            if list.is_empty() {
+                ended += 1;
+                break;
+            }
+            pos.play_unchecked(list[rng.gen_range(0..list.len())]);
+        }
+    }
+    assert!(ended > 100, "only {ended} of 200 games ended");
+}
