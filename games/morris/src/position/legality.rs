@@ -188,6 +188,7 @@ impl Position {
     /// assert!(pos.removable_by_mill().contains(b6));
     /// assert!(pos.removable().is_empty());
     /// ```
+    #[inline]
     pub fn removable_by_mill(&self) -> Bitboard {
         Bitboard(u64::from(self.removable_bits()))
     }
@@ -212,6 +213,7 @@ impl Position {
     /// assert!(pos.closes_mill(pos.parse_move("g7").unwrap()));
     /// assert!(!pos.closes_mill(pos.parse_move("g1").unwrap()));
     /// ```
+    #[inline]
     pub fn closes_mill(&self, m: Move) -> bool {
         let own = self.pieces[self.to_move.index()];
         match m {

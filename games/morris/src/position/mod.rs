@@ -254,6 +254,7 @@ impl Game for Position {
 
     /// A placement at `p` is `p`, a slide or flight `32 + 24 × from +
     /// to`, a removal at `p` `640 + p`: different for every ply, below 700.
+    #[inline]
     fn move_key(&self, m: Move) -> Option<u32> {
         Some(match m {
             Move::Place(p) => p.index() as u32,
@@ -263,6 +264,7 @@ impl Game for Position {
     }
 
     /// Checked on the bit sets, without generating the other plies.
+    #[inline]
     fn move_with_key(&self, key: u32) -> Option<Move> {
         Position::move_with_key(self, key)
     }

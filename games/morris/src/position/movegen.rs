@@ -115,6 +115,7 @@ impl Position {
     /// is `key` (a placement `p`, a slide or flight `32 + 24 × from + to`, a
     /// removal `640 + p`), checked on the bit sets without generating the
     /// others; `None` when no legal ply has that key.
+    #[inline]
     pub(crate) fn move_with_key(&self, key: u32) -> Option<Move> {
         let (key, n) = (key as usize, self.rules.variant.points());
         // The bit sets first, the end of the game only for a ply found.
@@ -122,6 +123,7 @@ impl Position {
     }
 
     /// [`Position::move_with_key`] before the end of the game is tested.
+    #[inline]
     fn ply_with_key(&self, key: usize, n: usize) -> Option<Move> {
         let own = self.pieces[self.to_move.index()];
         let empty = self.empty_bits();
