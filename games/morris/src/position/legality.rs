@@ -110,6 +110,15 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has fewer than three pieces on the board
+    /// and in hand together: the game is over by reduction unless a
+    /// removal is pending ([`Position::end`]).
+    #[inline]
+    pub(crate) fn reduced(&self) -> bool {
+        let me = self.to_move.index();
+        self.pieces[me].count_ones() + u32::from(self.hand[me]) <= 2
+    }
+
     /// How the game ended, if it has: the side to move is reduced below
     /// three pieces, or blocked, or (Twelve Men's Morris) the board is
     /// full. A pending removal is never an ending.
@@ -117,11 +126,11 @@ impl Position {
         if self.pending {
             return None;
         }
-        let me = self.to_move.index();
-        let own = self.pieces[me];
-        if own.count_ones() + u32::from(self.hand[me]) <= 2 {
+        if self.reduced() {
             return Some(Ending::Reduction);
         }
+        let me = self.to_move.index();
+        let own = self.pieces[me];
         let empty = self.empty_bits();
         if empty == 0 {
             return Some(if self.rules.variant.full_board_draws() {

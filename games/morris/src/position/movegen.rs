@@ -118,8 +118,11 @@ impl Position {
     #[inline]
     pub(crate) fn move_with_key(&self, key: u32) -> Option<Move> {
         let (key, n) = (key as usize, self.rules.variant.points());
-        // The bit sets first, the end of the game only for a ply found.
-        self.ply_with_key(key, n).filter(|_| self.end().is_none())
+        // The bit sets first, the end of the game only for a ply found: a
+        // removal is pending, which no ending is; a legal placement or
+        // slide shows that the side is not blocked and the board not
+        // full, so the game is over only by reduction (`Position::end`).
+        self.ply_with_key(key, n).filter(|m| matches!(m, Move::Remove(_)) || !self.reduced())
     }
 
     /// [`Position::move_with_key`] before the end of the game is tested.
