@@ -506,23 +506,25 @@ fn outcome_by_the_rules(pos: &Position) -> Option<Outcome> {
 
 #[test]
 fn the_ending_agrees_with_the_rules_through_random_games_to_their_end() {
-    // Random games of each variant, with and without flying, played to
+    // Random games of every variant, with flying and without, played to
     // the end: every position's outcome against the rules read off the
-    // public view; every kind of ending is met.
+    // public view; reductions, blockades and flying sides are all met.
     let mut rng = StdRng::seed_from_u64(59);
     let (mut reductions, mut blockades, mut flying) = (0, 0, 0);
-    for variant in [Variant::NineMensMorris, Variant::SixMensMorris, Variant::TwelveMensMorris] {
-        for rules in [Rules::new(variant), Rules::new(variant).no_flying()] {
+    for variant in Variant::ALL {
+        let given = Rules::new(variant);
+        for rules in [given, Rules { flying: !given.flying, ..given }] {
             for _ in 0..100 {
                 let mut pos = Position::start(rules);
                 for _ in 0..400 {
                     assert_eq!(pos.outcome(), outcome_by_the_rules(&pos), "{pos}");
-                    let me = pos.side_to_move();
-                    flying += usize::from(pos.phase(me) == Phase::Flying);
+                    flying += usize::from(pos.phase(pos.side_to_move()) == Phase::Flying);
+                    match CheckedGame::ending(&pos) {
+                        Some(Ending::Reduction) => reductions += 1,
+                        Some(Ending::Blocked) if !pos.empty().is_empty() => blockades += 1,
+                        _ => {}
+                    }
                     if pos.outcome().is_some() {
-                        let reduced = pos.on_board(me) + pos.in_hand(me) <= 2;
-                        (reductions, blockades) =
-                            (reductions + usize::from(reduced), blockades + usize::from(!reduced));
                         break;
                     }
                     let moves = pos.legal_moves();
@@ -532,15 +534,28 @@ fn the_ending_agrees_with_the_rules_through_random_games_to_their_end() {
         }
     }
     assert!(reductions > 100 && blockades > 20 && flying > 100, "{reductions} {blockades} {flying}");
-    // Reductions with pieces still in hand, which random games rarely
-    // reach: Black (to move) with 1 in hand and 1 or 2 on the board, 2 in
-    // hand and 0 or 1.
+}
+
+#[test]
+fn a_side_reduced_with_pieces_in_hand_has_lost_and_no_key_finds_a_ply() {
+    // Black (to move) with 1 in hand and 1 or 2 on the board, 2 in hand
+    // and 0 or 1, in Nine Men's Morris and in Lasker Morris (where a side
+    // with pieces in hand may also slide): the ply keys (placements
+    // below 32, slides and flights below 640) find a ply exactly when the
+    // game goes on, though b6 is empty-neighboured and the board has
+    // room.
     let white = ["a7", "d7", "a1", "g1", "d1", "g4"];
-    for (black, hand, over) in
-        [(&["b6"][..], 1, true), (&["b6", "d6"], 1, false), (&[], 2, true), (&["b6"], 2, false)]
-    {
-        let pos = pos(&white, black, [hand - 1, hand], Colour::Black);
-        assert_eq!(pos.outcome(), over.then_some(Outcome::Loss), "{pos}");
-        assert_eq!(pos.outcome(), outcome_by_the_rules(&pos), "{pos}");
+    let cases = [(&["b6"][..], 1, true), (&["b6", "d6"], 1, false), (&[], 2, true), (&["b6"], 2, false)];
+    for variant in [Variant::NineMensMorris, Variant::LaskerMorris] {
+        for (black, hand, over) in cases {
+            let pieces = [points(&white), points(black)];
+            let pos =
+                Position::from_parts(Rules::new(variant), pieces, [hand - 1, hand], Colour::Black, false, 0)
+                    .unwrap();
+            assert_eq!(pos.outcome(), over.then_some(Outcome::Loss), "{pos}");
+            assert_eq!(pos.outcome(), outcome_by_the_rules(&pos), "{pos}");
+            let found = (0..640).filter(|&k| Game::move_with_key(&pos, k).is_some()).count();
+            assert_eq!(found == 0, over, "{pos}: {found} plies found by key");
+        }
     }
 }

@@ -188,9 +188,10 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
     }
 
     /// [`MoveOrder::fill`] with no move tried first and none from the
-    /// table, scoring each move as it is listed, as the first
-    /// [`MoveOrder::pick`] would (`ply` selects the killers): one pass,
-    /// with the hints asked for `generated` itself rather than a copy.
+    /// table (or an index beyond the list, which `fill` ignores), scoring
+    /// each move as it is listed, as the first [`MoveOrder::pick`] would
+    /// (`ply` selects the killers): one pass, with the hints asked for
+    /// `generated` itself rather than a copy.
     pub(super) fn fill_scored<G: Game<Move = M>>(
         &mut self,
         pos: &G,
@@ -211,12 +212,13 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
     }
 
     /// Moves the best-ordered of `list[n..]` to `list[n]`, the `n`th pick
-    /// from a list [`MoveOrder::fill`] made (which returned `front`). The
-    /// moves tried first, already in front, are picked unscored; the other
-    /// moves are all scored at the first pick that needs them (`ply`
-    /// selects the killers), unless `scored` says that
-    /// [`MoveOrder::fill_scored`] made the list. Selection, not a full sort: a cutoff usually
-    /// comes after one or two moves.
+    /// from a list [`MoveOrder::fill`] made (which returned `front`) or
+    /// [`MoveOrder::fill_scored`] made (`front` 0, `scored` true). The
+    /// moves tried first, already in front, are picked unscored; the
+    /// other moves are all scored at the first pick that needs them
+    /// (`ply` selects the killers), unless they were scored as the list
+    /// was filled. Selection, not a full sort: a cutoff usually comes
+    /// after one or two moves.
     ///
     /// A node that has not cut off after [`SORT_AFTER`] picks is probably
     /// an all-node that will try every move: its remaining moves are
@@ -391,11 +393,13 @@ mod tests {
         let mut order = MoveOrder::new(true, true, false);
         order.killers = vec![[move_key(&pos, 2), 0]];
         order.add_history(move_key(&pos, 1), 7);
+        // Scored as filled first, so that it cannot lean on hints the
+        // lazy pick left behind.
+        let mut scored = Vec::new();
+        order.fill_scored(&pos, &mut scored, &[1, 2, 3], 0);
         let mut lazy = Vec::new();
         MoveOrder::fill(&mut lazy, &[1, 2, 3], None, 0);
         order.pick(&pos, &mut lazy, 0, 0, 0, false);
-        let mut scored = Vec::new();
-        order.fill_scored(&pos, &mut scored, &[1, 2, 3], 0);
         let ranks = |list: &[Scored<u32>]| {
             let mut r: Vec<(u32, i32, u16)> = list.iter().map(|s| (s.mv, s.order(), s.index())).collect();
             r.sort();
