@@ -19,7 +19,7 @@ use lapilli_game::{Evaluate, Game, History};
 use lapilli_peers::{
     midgame, petteia_eval, same_value, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
-use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs, TT_BYTES};
+use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs, FLYING, TT_BYTES};
 use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::Evaluator;
@@ -86,11 +86,6 @@ fn petteia(c: &mut Criterion) {
     compare(c, "petteia/midgame", &mid, 4, false, &eval, || PetteiaEval);
     compare(c, "petteia/dux_start", &dux, 4, false, &eval, || PetteiaEval);
 }
-
-/// A flying endgame: White's three pieces fly, against Black's five (the
-/// flying row of `benches/time-to-depth.sh`; not lost or won within 8
-/// plies).
-const FLYING: &str = "W...B.B./..W.B.../W..B.B.. w 0 0 -";
 
 fn morris(c: &mut Criterion) {
     let start = FoldedMorris(lapilli_morris::Position::default());

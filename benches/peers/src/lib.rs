@@ -112,6 +112,11 @@ pub struct FoldedMove {
     pub removal: Option<lapilli_morris::Move>,
 }
 
+/// The benchmark's flying endgame, as position text: White's three
+/// pieces fly, against Black's five (the flying row of
+/// `benches/time-to-depth.sh`; not lost or won within 8 plies).
+pub const FLYING: &str = "W...B.B./..W.B.../W..B.B.. w 0 0 -";
+
 /// A morris position seen through folded moves: never with a removal
 /// pending at a node. Both engines search this same tree (ours through the
 /// [`Game`] impl below), with no repetition or no-progress draws (the
