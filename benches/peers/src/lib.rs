@@ -215,22 +215,17 @@ impl Game for FoldedMorris {
     }
     /// The ply by its own key ([`Game::move_with_key`] of the position,
     /// `None` when the game is over), then the removal it needs or none,
-    /// found without playing the ply: a ply owes a removal when it closes
-    /// a mill and the opponent has a piece on the board (as
-    /// `Position::pending_removal` says after it), and the pieces it may
-    /// take are `Position::removable_by_mill`, which the ply leaves as
-    /// they are.
+    /// among the pieces it may take (`Position::removals_after`, found
+    /// without playing the ply; empty when it owes no removal).
     fn move_with_key(&self, key: u32) -> Option<FoldedMove> {
-        let pos = &self.0;
-        let ply = pos.move_with_key(key / 25)?;
-        let opponent = pos.pieces(pos.side_to_move().opponent());
-        let owes = !opponent.is_empty() && pos.closes_mill(ply);
-        let removal = match (key % 25, owes) {
-            (24, false) => None,
-            (24, true) | (_, false) => return None,
-            (point, true) => {
+        let ply = self.0.move_with_key(key / 25)?;
+        let removals = self.0.removals_after(ply);
+        let removal = match (key % 25, removals.is_empty()) {
+            (24, true) => None,
+            (24, false) | (_, true) => return None,
+            (point, false) => {
                 let p = lapilli_board_graph::Point::new(point as usize);
-                if !pos.removable_by_mill().contains(p) {
+                if !removals.contains(p) {
                     return None;
                 }
                 Some(lapilli_morris::Move::Remove(p))

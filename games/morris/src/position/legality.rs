@@ -178,27 +178,34 @@ impl Position {
         if !self.pending {
             return Bitboard::EMPTY;
         }
-        self.removable_by_mill()
+        Bitboard(u64::from(self.removable_bits()))
     }
 
-    /// The opponent pieces a mill closed by the side to move would let it
-    /// remove, pending or not: those outside the opponent's mills, or all
-    /// of them when every one stands in a mill (seed 001). A placement or
-    /// slide leaves the opponent's pieces as they are, so this is the set
-    /// [`Position::removable`] gives after any ply that closes a mill.
+    /// The opponent pieces the side to move may take after placement or
+    /// slide `m`, found without playing it: empty when `m` closes no mill
+    /// or the opponent has no piece on the board (then `m` owes no
+    /// removal); otherwise those outside the opponent's mills, or all of
+    /// them when every one stands in a mill (seed 001). `m` leaves the
+    /// opponent's pieces as they are, so this is [`Position::removable`]
+    /// after `m`. A removal owes nothing.
     ///
     /// ```
     /// use lapilli_board_graph::morris::parse_point;
+    /// use lapilli_game::CheckedGame;
     /// use lapilli_morris::Position;
-    /// // Black's b6 stands in no mill; its mill a1-d1-g1 may not be broken.
+    /// // g7 closes White's mill; Black's mill a1-d1-g1 may not be broken.
     /// let pos: Position = "WW..BBB./B......./........ w 5 5 -".parse().unwrap();
-    /// let b6 = parse_point("b6").unwrap();
-    /// assert_eq!(pos.removable_by_mill().len(), 1);
-    /// assert!(pos.removable_by_mill().contains(b6));
-    /// assert!(pos.removable().is_empty());
+    /// let removals = pos.removals_after(pos.parse_move("g7").unwrap());
+    /// assert_eq!(removals.len(), 1);
+    /// assert!(removals.contains(parse_point("b6").unwrap()));
+    /// assert!(pos.removals_after(pos.parse_move("g1").unwrap()).is_empty());
     /// ```
     #[inline]
-    pub fn removable_by_mill(&self) -> Bitboard {
+    pub fn removals_after(&self, m: Move) -> Bitboard {
+        // With no opponent piece on the board, the removable set is empty.
+        if !self.closes_mill(m) {
+            return Bitboard::EMPTY;
+        }
         Bitboard(u64::from(self.removable_bits()))
     }
 
