@@ -43,6 +43,13 @@ pub(super) struct Scored<M> {
     rank: i64,
 }
 
+/// The generation index of the `i`th generated move, as a rank holds it
+/// (clamped to 16 bits).
+#[inline]
+fn generation_index(i: usize) -> u16 {
+    i.min(usize::from(u16::MAX)) as u16
+}
+
 /// The rank of the move at generation index `index` with order `order`.
 #[inline]
 fn rank(order: i32, index: u16) -> i64 {
@@ -157,7 +164,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         table_index: Option<u16>,
         front: usize,
     ) -> usize {
-        let index = |i: usize| i.min(usize::from(u16::MAX)) as u16;
+        let index = generation_index;
         list.truncate(front);
         if front > 0 {
             let mut found = 0;
@@ -199,15 +206,12 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         generated: &[M],
         ply: usize,
     ) {
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, [0, 0]);
-        }
+        let killers = *self.killers_at(ply);
         pos.move_order_hints(generated, &mut self.hints);
-        let killers = self.killers[ply];
         list.clear();
         list.extend(generated.iter().zip(&self.hints).enumerate().map(|(i, (&mv, &hint))| Scored {
             mv,
-            rank: rank(self.order_of(pos, mv, hint, killers), i.min(usize::from(u16::MAX)) as u16),
+            rank: rank(self.order_of(pos, mv, hint, killers), generation_index(i)),
         }));
     }
 
@@ -259,16 +263,22 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
     /// Scores the moves of `list` for ordering: positive hints first, then
     /// the two killers of ply `ply`, then the history heuristic.
     fn score<G: Game<Move = M>>(&mut self, pos: &G, list: &mut [Scored<M>], ply: usize) {
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, [0, 0]);
-        }
+        let killers = *self.killers_at(ply);
         self.scratch.clear();
         self.scratch.extend(list.iter().map(|s| s.mv));
         pos.move_order_hints(&self.scratch, &mut self.hints);
-        let killers = self.killers[ply];
         for (s, &hint) in list.iter_mut().zip(&self.hints) {
             s.rank = rank(self.order_of(pos, s.mv, hint, killers), s.index());
         }
+    }
+
+    /// The two killers of ply `ply`, the table grown to hold it.
+    #[inline]
+    fn killers_at(&mut self, ply: usize) -> &mut [u64; 2] {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [0, 0]);
+        }
+        &mut self.killers[ply]
     }
 
     /// The order of move `mv` with hint `hint`, given its ply's `killers`:
@@ -311,10 +321,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         }
         let key = move_key(pos, scored.mv);
         if self.use_killers {
-            if self.killers.len() <= ply {
-                self.killers.resize(ply + 1, [0, 0]);
-            }
-            let k = &mut self.killers[ply];
+            let k = self.killers_at(ply);
             if k[0] != key {
                 k[1] = k[0];
                 k[0] = key;
