@@ -8,7 +8,7 @@
 //!
 //! | function | what it checks |
 //! |---|---|
-//! | [`check_position`] | one position: the game contract, generation against the legality check, refused plays, move and position text, keys, plies on copies, irreversible plies, principal variations |
+//! | [`check_position`] | one position: the game contract, generation against the legality check, refused plays, move and position text, keys (and the key after each ply told without playing it), plies on copies, irreversible plies, principal variations |
 //! | [`check_random_games`] | [`check_position`] on every position of seeded random games, and that no two unequal positions met in the run share a key |
 //! | [`check_index`] | for an [`Indexed`] game: the indices of one position and its children are below the bound and unequal for unequal positions |
 //! | [`check_random_games_indexed`] | [`check_random_games`] and [`check_index`]'s checks, with indices compared across the run |
@@ -55,7 +55,7 @@
 //! assert!((120..=220).contains(&checked));
 //! // Every engine configuration agrees with minimax.
 //! let sweep = check_search_sweep(&start, 5, &|_: &Nim| 0);
-//! assert_eq!(sweep.nodes.len(), 9);
+//! assert_eq!(sweep.nodes.len(), 10);
 //! ```
 //!
 //! [`Canonicalize`]: lapilli_game::Canonicalize

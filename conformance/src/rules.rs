@@ -362,6 +362,12 @@ fn check_plies<G: CheckedGame + Display + FromStr + PartialEq>(
             child.zobrist() != key,
             "{text}: {m:?} changes the position to {child_text} but not its key {key:#x} (Game::zobrist)"
         );
+        assert!(
+            pos.zobrist_after(m) == child.zobrist(),
+            "{text}: the key after {m:?} told without playing it, {:#x} (Game::zobrist_after), is not the key of {child_text}, {:#x}",
+            pos.zobrist_after(m),
+            child.zobrist()
+        );
         identities.meet(&child, text, Some(m));
     }
 }

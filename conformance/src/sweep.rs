@@ -12,7 +12,8 @@ const SWEEP_TABLE_BYTES: usize = 1 << 18;
 /// The search configurations [`check_search_sweep`] compares with plain
 /// minimax, by name: plain alpha-beta; with killer and history ordering
 /// ([`Options::alpha_beta`]); with a table; with principal-
-/// variation search, iterative deepening, the table and move ordering;
+/// variation search, iterative deepening, the table and move ordering
+/// (with and without enhanced transposition cutoffs);
 /// with an aspiration window of 30 units; with iterative deepening by one
 /// ply and by three (whatever the evaluation's step,
 /// [`lapilli_game::Evaluate::deepening_step`]); Lazy SMP with two threads; the
@@ -23,7 +24,7 @@ const SWEEP_TABLE_BYTES: usize = 1 << 18;
 /// ```
 /// let names: Vec<_> = lapilli_conformance::search_configurations().into_iter().map(|(n, _)| n).collect();
 /// assert_eq!(names[0], "alpha-beta");
-/// assert_eq!(names.len(), 9);
+/// assert_eq!(names.len(), 10);
 /// ```
 pub fn search_configurations() -> Vec<(&'static str, Options)> {
     let exact = |o: Options| o.with_repetition(false).with_exact_depth_probes(true);
@@ -33,6 +34,7 @@ pub fn search_configurations() -> Vec<(&'static str, Options)> {
         ("alpha-beta+ordering", Options::alpha_beta()),
         ("alpha-beta+tt", exact(Options::plain().with_table_bytes(SWEEP_TABLE_BYTES))),
         ("pvs+id+tt+ordering", exact(table)),
+        ("pvs+id+tt+ordering, no etc", exact(table.with_transposition_cutoffs(false))),
         ("pvs+id+aspiration", exact(table.with_aspiration(Some(30)))),
         ("pvs+id by 1+tt", exact(table.with_deepening_step(Some(1)))),
         ("pvs+id by 3+tt", exact(table.with_deepening_step(Some(3)))),

@@ -51,6 +51,7 @@ fn every_configuration_agrees_with_minimax_on_nim() {
                 "alpha-beta+ordering",
                 "alpha-beta+tt",
                 "pvs+id+tt+ordering",
+                "pvs+id+tt+ordering, no etc",
                 "pvs+id+aspiration",
                 "pvs+id by 1+tt",
                 "pvs+id by 3+tt",

@@ -67,6 +67,6 @@ fn every_configuration_agrees_with_minimax_on_tic_tac_toe() {
         sign * x.count_ones() as i32
     };
     let sweep = check_search_sweep(&pos("x../.o./..."), 5, &eval);
-    assert_eq!(sweep.nodes.len(), 9);
+    assert_eq!(sweep.nodes.len(), 10);
     assert!(sweep.minimax_nodes > 1000);
 }

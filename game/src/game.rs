@@ -144,6 +144,25 @@ pub trait Game: Clone + Debug {
     /// (see the contract above). Counters and history are not part of it.
     fn zobrist(&self) -> u64;
 
+    /// The [`Game::zobrist`] key of the position after the legal ply `m`:
+    /// what the engine's enhanced transposition cutoff looks up for every
+    /// ply of a node before it searches one. The default plays `m` on a
+    /// copy; a game that can tell the key from the ply alone (the keys it
+    /// toggles) gives it here, and must agree with the default exactly.
+    ///
+    /// ```
+    /// use lapilli_game::{doc_game::Nim, Game};
+    /// let nim = Nim::new(5);
+    /// let mut after = nim.clone();
+    /// after.play_unchecked(2);
+    /// assert_eq!(nim.zobrist_after(2), after.zobrist());
+    /// ```
+    fn zobrist_after(&self, m: Self::Move) -> u64 {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        next.zobrist()
+    }
+
     /// The key of this very position, never merged with a symmetric twin:
     /// what the engine's evaluation cache is keyed by, since an evaluation
     /// need not be the same for twins. [`Game::zobrist`] by default, so a

@@ -35,8 +35,8 @@ mod tt;
 pub mod variety;
 
 pub use engine::{
-    lmr_reduction, Analysis, Engine, Limits, Options, StopHandle, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH,
-    IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH,
+    lmr_reduction, Analysis, Engine, Limits, Options, StopHandle, ETC_MIN_DEPTH, EVAL_CACHE_SLOTS,
+    FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH,
 };
 pub use minimax::{minimax, minimax_root_scores};
 pub use player::SearchPlayer;

@@ -26,6 +26,9 @@ pub struct Stats {
     /// generated ([`crate::Options::with_killers_first`]; also counted in
     /// `cutoffs`): the generations saved.
     pub killer_cutoffs_before_generation: u64,
+    /// Nodes cut by a child's table entry before any child was searched
+    /// ([`crate::Options::with_transposition_cutoffs`]).
+    pub transposition_cutoffs: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -39,6 +42,7 @@ impl std::ops::AddAssign for Stats {
         self.eval_cache_hits += other.eval_cache_hits;
         self.futility_cuts += other.futility_cuts;
         self.killer_cutoffs_before_generation += other.killer_cutoffs_before_generation;
+        self.transposition_cutoffs += other.transposition_cutoffs;
     }
 }
 

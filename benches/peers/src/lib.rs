@@ -130,6 +130,7 @@ pub struct FoldedMorris(pub lapilli_morris::Position);
 type FoldedMoves = arrayvec::ArrayVec<FoldedMove, 640>;
 
 impl FoldedMorris {
+    #[inline]
     fn generate(&self, mut push: impl FnMut(FoldedMove)) {
         for ply in self.0.legal_moves() {
             let mut after = self.0;
@@ -144,6 +145,7 @@ impl FoldedMorris {
         }
     }
 
+    #[inline]
     fn apply(&mut self, m: FoldedMove) {
         self.0.play_unchecked(m.ply);
         if let Some(r) = m.removal {
@@ -157,23 +159,36 @@ impl Game for FoldedMorris {
     type Side = lapilli_morris::Colour;
     type Moves = FoldedMoves;
 
+    #[inline]
     fn side_to_move(&self) -> Self::Side {
         self.0.side_to_move()
     }
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
     /// Empty when the game is over, as the position's own plies are.
+    #[inline]
     fn legal_moves(&self, moves: &mut FoldedMoves) {
         MoveList::clear(moves);
         self.generate(|m| moves.push(m));
     }
+    #[inline]
     fn play_unchecked(&mut self, m: FoldedMove) {
         self.apply(m);
     }
+    #[inline]
     fn zobrist(&self) -> u64 {
         self.0.zobrist()
     }
+    /// The key after the whole turn ([`Position::zobrist_after_turn`]).
+    ///
+    /// [`Position::zobrist_after_turn`]: lapilli_morris::Position::zobrist_after_turn
+    #[inline]
+    fn zobrist_after(&self, m: FoldedMove) -> u64 {
+        self.0.zobrist_after_turn(m.ply, m.removal)
+    }
+    #[inline]
     fn is_irreversible(&self, m: FoldedMove) -> bool {
         self.0.is_irreversible(m.ply) || m.removal.is_some()
     }
@@ -181,6 +196,7 @@ impl Game for FoldedMorris {
     /// a removal; a mill closed with nothing to remove, which only set-up
     /// positions allow, counts as quiet), 1 for blocking one of the
     /// opponent's.
+    #[inline]
     fn move_order_hint(&self, m: FoldedMove) -> i32 {
         if m.removal.is_some() {
             2
@@ -192,6 +208,7 @@ impl Game for FoldedMorris {
     /// opponent would close a mill are found once
     /// (`Position::mill_completions`), and a ply without a removal blocks
     /// when it lands on one.
+    #[inline]
     fn move_order_hints(&self, moves: &[FoldedMove], hints: &mut Vec<i32>) {
         let blocking = self.0.mill_completions(self.0.side_to_move().opponent());
         hints.clear();
@@ -206,6 +223,7 @@ impl Game for FoldedMorris {
     /// The ply's own key (below 608 for a placement or slide) times 25,
     /// plus the removed point (24 for none): below 16,384, one number a
     /// folded move.
+    #[inline]
     fn move_key(&self, m: FoldedMove) -> Option<u32> {
         let removal = match m.removal {
             Some(lapilli_morris::Move::Remove(p)) => p.index() as u32,
@@ -217,6 +235,7 @@ impl Game for FoldedMorris {
     /// `None` when the game is over), then the removal it needs or none,
     /// among the pieces it may take (`Position::removals_after`, found
     /// without playing the ply; empty when it owes no removal).
+    #[inline]
     fn move_with_key(&self, key: u32) -> Option<FoldedMove> {
         let ply = self.0.move_with_key(key / 25)?;
         let removals = self.0.removals_after(ply);
@@ -242,6 +261,7 @@ impl minimax::Game for Morris {
     type S = FoldedMorris;
     type M = FoldedMove;
 
+    #[inline]
     fn generate_moves(state: &Self::S, moves: &mut Vec<Self::M>) -> Option<Winner> {
         if let Some(w) = Self::get_winner(state) {
             return Some(w);
@@ -250,22 +270,26 @@ impl minimax::Game for Morris {
         None
     }
 
+    #[inline]
     fn apply(state: &mut Self::S, m: Self::M) -> Option<Self::S> {
         let mut next = *state;
         next.apply(m);
         Some(next)
     }
 
+    #[inline]
     fn get_winner(state: &Self::S) -> Option<Winner> {
         winner(state.0.outcome())
     }
 
+    #[inline]
     fn zobrist_hash(state: &Self::S) -> u64 {
         state.0.zobrist()
     }
 }
 
 /// Our morris evaluation, clamped into `i16`, for both engines.
+#[inline]
 pub fn morris_eval(s: &FoldedMorris) -> i32 {
     i32::from(to_i16(lapilli_morris::eval::Heuristic::default().evaluate(&s.0)))
 }
@@ -279,10 +303,12 @@ pub fn morris_eval(s: &FoldedMorris) -> i32 {
 pub struct FoldedEval;
 
 impl Evaluate<FoldedMorris> for FoldedEval {
+    #[inline]
     fn evaluate(&self, s: &FoldedMorris) -> i32 {
         morris_eval(s)
     }
 
+    #[inline]
     fn deepening_step(&self) -> u32 {
         lapilli_morris::eval::Heuristic::default().deepening_step()
     }
@@ -293,6 +319,7 @@ pub struct MorrisEval;
 
 impl minimax::Evaluator for MorrisEval {
     type G = Morris;
+    #[inline]
     fn evaluate(&self, s: &FoldedMorris) -> Evaluation {
         morris_eval(s) as Evaluation
     }

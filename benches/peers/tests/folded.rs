@@ -108,3 +108,30 @@ fn the_folded_moves_are_empty_exactly_when_the_game_is_over() {
     }
     assert!(ended > 100, "only {ended} of 200 games ended");
 }
+
+#[test]
+fn the_key_after_a_folded_move_is_the_key_of_the_move_played() {
+    // Every folded move of random games, with and without a removal.
+    let mut rng = StdRng::seed_from_u64(59);
+    let mut moves = Default::default();
+    let (mut checked, mut removals) = (0, 0);
+    for _ in 0..100 {
+        let mut pos = FoldedMorris(lapilli_morris::Position::default());
+        for _ in 0..rng.gen_range(0..120) {
+            pos.legal_moves(&mut moves);
+            let list = MoveList::as_slice(&moves);
+            for &m in list {
+                let mut after = pos;
+                after.play_unchecked(m);
+                assert_eq!(pos.zobrist_after(m), after.zobrist(), "{:?}: {m:?}", pos.0);
+                checked += 1;
+                removals += usize::from(m.removal.is_some());
+            }
+            if list.is_empty() {
+                break;
+            }
+            pos.play_unchecked(list[rng.gen_range(0..list.len())]);
+        }
+    }
+    assert!(checked > 10_000 && removals > 500, "{checked} moves, {removals} with a removal");
+}

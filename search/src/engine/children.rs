@@ -1,9 +1,12 @@
 //! A node's children: the plain child search, a leaf scored at once,
-//! reverse futility pruning, the null-window probe of principal-variation
-//! search, and late-move reductions.
+//! reverse futility pruning, enhanced transposition cutoffs, the
+//! null-window probe of principal-variation search, and late-move
+//! reductions.
 
 use super::options::{lmr_reduction, FUTILITY_MAX_DEPTH};
+use super::ordering::Scored;
 use super::worker::Worker;
+use crate::tt::{from_tt, Bound, EXHAUSTIVE_DEPTH};
 use lapilli_game::{is_mate, terminal_score, Evaluate, Game};
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
@@ -71,6 +74,65 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         self.stats.futility_cuts += 1;
         self.cut = true;
         Some(bound)
+    }
+
+    /// Enhanced transposition cutoff
+    /// ([`Options::with_transposition_cutoffs`](super::Options::with_transposition_cutoffs)):
+    /// the score of at least `beta` that the table entry of a child of
+    /// `pos` proves for it, before any child is searched, and whether that
+    /// entry was searched to the end of the game (exhaustive); `None` to
+    /// search the children. `pos` is `ply` plies below the root with
+    /// `depth` plies to go, `list` its moves, `window_start` as for the
+    /// node. With repetition detection on, a child reached by a reversible
+    /// ply is passed over if it repeats a position of the line or makes
+    /// the no-progress limit: the node would score it as a draw, whatever
+    /// the table holds. Marks the line as cut when the entry is not
+    /// exhaustive, as a deciding table probe does.
+    pub(super) fn transposition_cutoff(
+        &mut self,
+        pos: &G,
+        list: &[Scored<G::Move>],
+        depth: u32,
+        ply: u32,
+        beta: i32,
+        window_start: usize,
+    ) -> Option<(i32, bool)> {
+        let tt = self.shared.tt?;
+        let limit = pos.no_progress_limit();
+        for scored in list {
+            let key = pos.zobrist_after(scored.mv);
+            let Some(entry) = tt.probe(key) else { continue };
+            if !self.deep_enough(entry.depth, depth - 1) {
+                continue;
+            }
+            let reversible = !pos.is_irreversible(scored.mv);
+            if self.options.repetition() && reversible && self.repeats_or_expires(key, window_start, 1, limit)
+            {
+                continue;
+            }
+            // The child's score bounds the node's: from below when the
+            // child's is an upper bound and the side to move changes, or a
+            // lower bound and it does not. The side is told by playing the
+            // move only for such an entry.
+            let s = from_tt(entry.score, ply + 1);
+            let mut child = pos.clone();
+            child.play_unchecked(scored.mv);
+            let same_side = child.side_to_move() == pos.side_to_move();
+            let bound = match (same_side, entry.bound) {
+                (false, Bound::Exact | Bound::Upper) => -s,
+                (true, Bound::Exact | Bound::Lower) => s,
+                _ => continue,
+            };
+            if bound >= beta {
+                self.stats.transposition_cutoffs += 1;
+                let exhaustive = entry.depth == EXHAUSTIVE_DEPTH;
+                if !exhaustive {
+                    self.cut = true;
+                }
+                return Some((bound, exhaustive));
+            }
+        }
+        None
     }
 
     /// Principal-variation search of a later move: a null window at

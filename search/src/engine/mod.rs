@@ -5,7 +5,8 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | [`Engine`], its entry points and [`Analysis`] |
-//! | `options.rs` | [`Options`] and [`Limits`] |
+//! | `options.rs` | [`Options`]: the techniques a search uses |
+//! | `limits.rs` | [`Limits`]: when a search stops |
 //! | `worker.rs` | one thread's search: the node, iterative deepening at the root |
 //! | `children.rs` | a node's children: the child search, leaves, reverse futility pruning, null-window probes, reductions |
 //! | `ordering.rs` | staged move picking, killers (tried before generation one ply above the leaves), history heuristic |
@@ -14,6 +15,7 @@
 //! | `parallel.rs` | Lazy SMP and the split root |
 
 mod children;
+mod limits;
 mod options;
 mod ordering;
 mod parallel;
@@ -21,9 +23,10 @@ mod pv;
 mod shared;
 mod worker;
 
+pub use limits::{Limits, MAX_DEPTH};
 pub use options::{
-    lmr_reduction, Limits, Options, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMR_FIRST_MOVE,
-    LMR_MIN_DEPTH, MAX_DEPTH,
+    lmr_reduction, Options, ETC_MIN_DEPTH, EVAL_CACHE_SLOTS, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
+    LMR_FIRST_MOVE, LMR_MIN_DEPTH,
 };
 
 use crate::stats::{Stats, StopReason};

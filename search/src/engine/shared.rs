@@ -1,7 +1,7 @@
 //! What the threads of one search share (the table, the limits and the
 //! flag that stops them) and what each hands back.
 
-use super::options::{Limits, MAX_DEPTH};
+use super::limits::{Limits, MAX_DEPTH};
 use crate::stats::{Stats, StopReason};
 use crate::tt::TranspositionTable;
 use lapilli_game::{is_mate, WIN};

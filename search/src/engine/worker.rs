@@ -2,7 +2,10 @@
 //! the table, repetition and no-progress draws, and iterative deepening
 //! with aspiration windows at the root.
 
-use super::options::{Options, EVAL_CACHE_SLOTS, IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH};
+use super::limits::MAX_DEPTH;
+use super::options::{
+    Options, ETC_MIN_DEPTH, EVAL_CACHE_SLOTS, IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH,
+};
 use super::ordering::{MoveOrder, Scored};
 use super::pv::PvTable;
 use super::shared::{Completed, Run, Shared};
@@ -267,12 +270,25 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         if !self.options.repetition() || ply == 0 || !pos.draw_rules_apply() {
             return false;
         }
+        self.repeats_or_expires(key, window_start, 0, pos.no_progress_limit())
+    }
+
+    /// Whether the position with key `key` repeats one of `path` since
+    /// `path[window_start]`, or has made the no-progress limit `limit`
+    /// with `unpushed` more reversible plies than `path` holds since then.
+    pub(super) fn repeats_or_expires(
+        &self,
+        key: u64,
+        window_start: usize,
+        unpushed: u32,
+        limit: Option<u32>,
+    ) -> bool {
         if self.path[window_start..].contains(&key) {
             return true;
         }
         let carried = if window_start == 0 { self.carried } else { 0 };
-        let reversible = (self.path.len() - window_start) as u32 + carried;
-        pos.no_progress_limit().is_some_and(|limit| reversible >= limit)
+        let reversible = (self.path.len() - window_start) as u32 + unpushed + carried;
+        limit.is_some_and(|limit| reversible >= limit)
     }
 
     /// Probes the table: the stored move's index, and the stored score if
@@ -283,9 +299,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
     fn probe(&mut self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> (Option<u16>, Option<i32>) {
         let Some(entry) = self.shared.tt.and_then(|tt| tt.probe(key)) else { return (None, None) };
         self.stats.tt_hits += 1;
-        let deep_enough =
-            if self.options.exact_depth_probes() { entry.depth == depth } else { entry.depth >= depth };
-        if ply == 0 || !deep_enough {
+        if ply == 0 || !self.deep_enough(entry.depth, depth) {
             return (entry.move_index, None);
         }
         let s = from_tt(entry.score, ply);
@@ -298,6 +312,18 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
             self.cut = true;
         }
         (entry.move_index, decides.then_some(s))
+    }
+
+    /// Whether a table entry searched to `stored` plies may decide a node
+    /// with `depth` plies to go: at least as deep, or exactly as deep with
+    /// [`Options::with_exact_depth_probes`].
+    #[inline]
+    pub(super) fn deep_enough(&self, stored: u32, depth: u32) -> bool {
+        if self.options.exact_depth_probes() {
+            stored == depth
+        } else {
+            stored >= depth
+        }
     }
 
     /// Stores a node's result for `key`: `score`, searched to `depth` at
@@ -429,6 +455,16 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
         let mut scored = false;
         if generated {
             (front, scored) = self.generate(pos, &mut list, table_index, 0, p);
+        }
+        if generated && ply > 0 && depth >= ETC_MIN_DEPTH && self.options.transposition_cutoffs() {
+            if let Some((s, exhaustive)) =
+                self.transposition_cutoff(pos, &list, depth, ply, beta, window_start)
+            {
+                self.lists[p] = list;
+                let stored_depth = if exhaustive { EXHAUSTIVE_DEPTH } else { depth };
+                self.store(key, ply, stored_depth, s, Bound::Lower, None);
+                return (s, false);
+            }
         }
         self.path.push(key);
         // Whether a line was cut below this node alone; restored below.

@@ -1,6 +1,6 @@
 //! Tests of one search thread (`worker.rs`): Lazy SMP's depth skipping.
 
-use super::super::options::Limits;
+use super::super::limits::Limits;
 use super::super::shared::{Completed, Control, Shared};
 use super::*;
 use lapilli_game::doc_game::Nim;

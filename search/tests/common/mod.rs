@@ -143,6 +143,10 @@ pub fn configurations() -> Vec<(&'static str, Options)> {
         ("alpha-beta+ordering, killers generated", Options::alpha_beta().with_killers_first(false)),
         ("alpha-beta+tt", exact(Options::plain())),
         ("pvs+id+tt+ordering", exact(Options::default())),
+        (
+            "pvs+id+tt+ordering, no transposition cutoffs",
+            exact(Options::default().with_transposition_cutoffs(false)),
+        ),
         ("pvs+id+aspiration", exact(Options::default().with_aspiration(Some(1)))),
         ("pvs+id by 2+tt", exact(Options::default().with_deepening_step(Some(2)))),
         ("pvs+id by 3+tt", exact(Options::default().with_deepening_step(Some(3)))),
@@ -192,6 +196,36 @@ pub fn random_tree() -> impl Strategy<Value = Tree> {
                     nodes[i].children.push(next);
                     next += 1;
                 }
+            }
+        }
+        Tree { nodes: Arc::new(nodes), at: 0, key_lookups: Arc::default() }
+    })
+}
+
+/// Random game graphs without cycles: like [`random_tree`], but a node's
+/// children are later nodes picked at random, so that a node is often the
+/// child of several (a transposition: the same position by other plies,
+/// at the same or another depth), with runs of the same side to move.
+pub fn random_dag() -> impl Strategy<Value = Tree> {
+    let node = (0u8..2, -3i32..=3, 0u8..12, prop::collection::vec(1usize..6, 0..4));
+    (3usize..40, prop::collection::vec(node, 40)).prop_map(|(n, spec)| {
+        let mut nodes: Vec<Node> = spec
+            .iter()
+            .take(n)
+            .map(|(side, eval, kind, _)| {
+                let outcome = match kind {
+                    0 => Some(Outcome::Win),
+                    1 => Some(Outcome::Loss),
+                    2 => Some(Outcome::Draw),
+                    _ => None,
+                };
+                Node { side: b'a' + side, eval: *eval, outcome, children: vec![] }
+            })
+            .collect();
+        nodes[0].outcome = None;
+        for (i, (_, _, _, offsets)) in spec.iter().enumerate().take(n) {
+            if nodes[i].outcome.is_none() {
+                nodes[i].children = offsets.iter().map(|o| i + o).filter(|&c| c < n).collect();
             }
         }
         Tree { nodes: Arc::new(nodes), at: 0, key_lookups: Arc::default() }

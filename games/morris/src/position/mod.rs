@@ -221,6 +221,11 @@ impl Game for Position {
         self.key
     }
 
+    /// From the keys the ply toggles ([`Position::zobrist_after`]).
+    fn zobrist_after(&self, m: Move) -> u64 {
+        Position::zobrist_after(self, m)
+    }
+
     /// Placements and removals (docs/design.md: they reset the no-progress
     /// count and the repetition history).
     fn is_irreversible(&self, m: Move) -> bool {

@@ -161,30 +161,101 @@ impl Position {
     pub(crate) fn make(&mut self, m: Move) {
         let c = self.to_move;
         let me = c.index();
+        self.key ^= self.moved_key(m);
         match m {
             Move::Place(p) => {
-                let n = self.hand[me];
-                self.key ^= zobrist::hand(c, n) ^ zobrist::hand(c, n - 1) ^ zobrist::piece(c, p);
-                self.hand[me] = n - 1;
+                self.hand[me] -= 1;
                 self.pieces[me] |= 1 << p.index();
                 self.clock = 0;
                 self.after_arrival(p);
             }
             Move::Slide { from, to } => {
                 self.pieces[me] ^= 1 << from.index() | 1 << to.index();
-                self.key ^= zobrist::piece(c, from) ^ zobrist::piece(c, to);
                 self.clock = self.clock.saturating_add(1);
                 self.after_arrival(to);
             }
             Move::Remove(p) => {
-                let o = c.opponent();
-                self.pieces[o.index()] &= !(1 << p.index());
-                self.key ^= zobrist::piece(o, p) ^ zobrist::PENDING;
+                self.pieces[c.opponent().index()] &= !(1 << p.index());
+                self.key ^= zobrist::PENDING;
                 self.pending = false;
                 self.clock = 0;
                 self.pass_turn();
             }
         }
+    }
+
+    /// The keys `m` toggles for the pieces and hands: what it puts on,
+    /// moves or takes off the board and, for a placement, the hand it
+    /// empties by one. The side to move and the pending removal are
+    /// toggled apart.
+    #[inline(always)]
+    fn moved_key(&self, m: Move) -> u64 {
+        let c = self.to_move;
+        match m {
+            Move::Place(p) => {
+                let n = self.hand[c.index()];
+                zobrist::hand(c, n) ^ zobrist::hand(c, n - 1) ^ zobrist::piece(c, p)
+            }
+            Move::Slide { from, to } => zobrist::piece(c, from) ^ zobrist::piece(c, to),
+            Move::Remove(p) => zobrist::piece(c.opponent(), p),
+        }
+    }
+
+    /// The Zobrist key after the legal ply `m`, without playing it
+    /// ([`Game::zobrist_after`](lapilli_game::Game::zobrist_after)): a
+    /// placement or slide that closes a mill while the opponent has a
+    /// piece leaves a removal pending, any other ply passes the turn.
+    ///
+    /// ```
+    /// use lapilli_game::{CheckedGame, Game};
+    /// use lapilli_morris::Position;
+    /// // g7 closes White's mill a7 d7 g7: a removal is pending.
+    /// let pos: Position = "WW....../B......./B....... w 7 7 -".parse().unwrap();
+    /// let ply = pos.parse_move("g7").unwrap();
+    /// let mut after = pos;
+    /// after.play_unchecked(ply);
+    /// assert_eq!(pos.zobrist_after(ply), after.zobrist());
+    /// ```
+    #[inline]
+    pub fn zobrist_after(&self, m: Move) -> u64 {
+        let c = self.to_move.index();
+        let key = self.key ^ self.moved_key(m);
+        let arrival = match m {
+            Move::Place(p) => Some((self.pieces[c] | 1 << p.index(), p)),
+            Move::Slide { from, to } => Some((self.pieces[c] ^ (1 << from.index() | 1 << to.index()), to)),
+            Move::Remove(_) => None,
+        };
+        match arrival {
+            Some((own, p)) if self.pieces[1 - c] != 0 && self.tables.mill_at(own, p) => {
+                key ^ zobrist::PENDING
+            }
+            Some(_) => key ^ zobrist::BLACK_TO_MOVE,
+            None => key ^ zobrist::PENDING ^ zobrist::BLACK_TO_MOVE,
+        }
+    }
+
+    /// The Zobrist key after a whole turn, without playing it: the legal
+    /// placement or slide `ply` and then `removal`, the removal it earns,
+    /// which must be given exactly when `ply` closes a mill while the
+    /// opponent has a piece ([`Position::removals_after`] is not empty).
+    /// With no removal pending, the side to move changes once.
+    ///
+    /// ```
+    /// use lapilli_game::{CheckedGame, Game};
+    /// use lapilli_morris::Position;
+    /// // g7 closes White's mill a7 d7 g7 and takes Black's piece on b6.
+    /// let pos: Position = "WW....../B......./B....... w 7 7 -".parse().unwrap();
+    /// let (ply, removal) = (pos.parse_move("g7").unwrap(), pos.parse_move("xb6").unwrap());
+    /// let mut after = pos;
+    /// after.play_unchecked(ply);
+    /// after.play_unchecked(removal);
+    /// assert_eq!(pos.zobrist_after_turn(ply, Some(removal)), after.zobrist());
+    /// ```
+    #[inline]
+    pub fn zobrist_after_turn(&self, ply: Move, removal: Option<Move>) -> u64 {
+        // A removal toggles the pending flag on, then off again.
+        let taken = removal.map_or(0, |r| self.moved_key(r));
+        self.key ^ self.moved_key(ply) ^ taken ^ zobrist::BLACK_TO_MOVE
     }
 
     /// After a piece arrives on `p`: a mill there sets the pending removal
