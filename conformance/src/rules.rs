@@ -362,12 +362,13 @@ fn check_plies<G: CheckedGame + Display + FromStr + PartialEq>(
             child.zobrist() != key,
             "{text}: {m:?} changes the position to {child_text} but not its key {key:#x} (Game::zobrist)"
         );
-        assert!(
-            pos.zobrist_after(m) == child.zobrist(),
-            "{text}: the key after {m:?} told without playing it, {:#x} (Game::zobrist_after), is not the key of {child_text}, {:#x}",
-            pos.zobrist_after(m),
-            child.zobrist()
-        );
+        if let Some(told) = pos.zobrist_after(m) {
+            assert!(
+                told == child.zobrist(),
+                "{text}: the key after {m:?} told without playing it, {told:#x} (Game::zobrist_after), is not the key of {child_text}, {:#x}",
+                child.zobrist()
+            );
+        }
         identities.meet(&child, text, Some(m));
     }
 }

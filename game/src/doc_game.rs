@@ -159,6 +159,9 @@ impl Game for Nim {
     fn zobrist(&self) -> u64 {
         crate::game::mix64(u64::from(self.0) << 1 | u64::from(self.1))
     }
+    fn zobrist_after(&self, m: u32) -> Option<u64> {
+        Some(Nim(self.0.saturating_sub(m), !self.1).zobrist())
+    }
     fn is_irreversible(&self, _: u32) -> bool {
         true
     }

@@ -1,4 +1,5 @@
-//! Enhanced transposition cutoffs ([`Options::with_transposition_cutoffs`]):
+//! Enhanced transposition cutoffs ([`Options::with_transposition_cutoffs`],
+//! for games that tell the key after a ply, `Game::zobrist_after`):
 //! the same scores as without them, in fewer nodes where children
 //! transpose, and never a child's table entry taken for a child that the
 //! no-progress rule draws on the line searched. (The sweeps of `toy.rs`
@@ -144,6 +145,9 @@ impl Game for Graph {
     }
     fn zobrist(&self) -> u64 {
         (self.at as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn zobrist_after(&self, to: usize) -> Option<u64> {
+        Some(Graph { at: to, ..*self }.zobrist())
     }
     fn is_irreversible(&self, to: usize) -> bool {
         self.nodes[self.at].2.iter().any(|&(t, irreversible)| t == to && irreversible)

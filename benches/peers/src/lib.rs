@@ -185,8 +185,8 @@ impl Game for FoldedMorris {
     ///
     /// [`Position::zobrist_after_turn`]: lapilli_morris::Position::zobrist_after_turn
     #[inline]
-    fn zobrist_after(&self, m: FoldedMove) -> u64 {
-        self.0.zobrist_after_turn(m.ply, m.removal)
+    fn zobrist_after(&self, m: FoldedMove) -> Option<u64> {
+        Some(self.0.zobrist_after_turn(m.ply, m.removal))
     }
     #[inline]
     fn is_irreversible(&self, m: FoldedMove) -> bool {

@@ -100,7 +100,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let tt = self.shared.tt?;
         let limit = pos.no_progress_limit();
         for scored in list {
-            let key = pos.zobrist_after(scored.mv);
+            // A game that cannot tell the keys has none to tell.
+            let key = pos.zobrist_after(scored.mv)?;
             let Some(entry) = tt.probe(key) else { continue };
             if !self.deep_enough(entry.depth, depth - 1) {
                 continue;

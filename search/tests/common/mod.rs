@@ -112,6 +112,11 @@ impl Game for Tree {
     fn zobrist(&self) -> u64 {
         (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
+    fn zobrist_after(&self, m: usize) -> Option<u64> {
+        let mut child = self.clone();
+        child.play_unchecked(m);
+        Some(child.zobrist())
+    }
     fn is_irreversible(&self, _: usize) -> bool {
         true
     }
@@ -279,6 +284,11 @@ impl Game for Heaps {
     }
     fn zobrist(&self) -> u64 {
         ((self.a as u64 * 8 + self.b as u64) * 2 + self.side as u64) * 2 + self.bonus as u64
+    }
+    fn zobrist_after(&self, m: (u8, u8)) -> Option<u64> {
+        let mut next = *self;
+        next.play_unchecked(m);
+        Some(next.zobrist())
     }
     fn is_irreversible(&self, _: (u8, u8)) -> bool {
         true

@@ -222,8 +222,8 @@ impl Game for Position {
     }
 
     /// From the keys the ply toggles ([`Position::zobrist_after`]).
-    fn zobrist_after(&self, m: Move) -> u64 {
-        Position::zobrist_after(self, m)
+    fn zobrist_after(&self, m: Move) -> Option<u64> {
+        Some(Position::zobrist_after(self, m))
     }
 
     /// Placements and removals (docs/design.md: they reset the no-progress

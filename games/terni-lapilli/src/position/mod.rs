@@ -233,6 +233,11 @@ impl Game for Position {
         self.key
     }
 
+    /// From the keys the ply toggles.
+    fn zobrist_after(&self, m: Move) -> Option<u64> {
+        Some(self.key_after(m))
+    }
+
     fn is_irreversible(&self, m: Move) -> bool {
         matches!(m, Move::Place(_))
     }

@@ -85,19 +85,26 @@ impl Position {
     #[inline]
     pub(super) fn make(&mut self, m: Move) {
         let c = self.to_move;
+        self.key = self.key_after(m);
         let set = &mut self.sets[c.index()];
         match m {
-            Move::Place(p) => {
-                *set |= 1 << p.index();
-                self.key ^= zobrist::piece(c, p);
-            }
-            Move::Slide { from, to } => {
-                *set ^= 1 << from.index() | 1 << to.index();
-                self.key ^= zobrist::piece(c, from) ^ zobrist::piece(c, to);
-            }
+            Move::Place(p) => *set |= 1 << p.index(),
+            Move::Slide { from, to } => *set ^= 1 << from.index() | 1 << to.index(),
         }
         self.to_move = c.opponent();
-        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// The Zobrist key after `m`, from the keys it toggles: the pieces it
+    /// puts on or moves, and the side to move
+    /// ([`lapilli_game::Game::zobrist_after`]).
+    #[inline]
+    pub(super) fn key_after(&self, m: Move) -> u64 {
+        let c = self.to_move;
+        let moved = match m {
+            Move::Place(p) => zobrist::piece(c, p),
+            Move::Slide { from, to } => zobrist::piece(c, from) ^ zobrist::piece(c, to),
+        };
+        self.key ^ moved ^ zobrist::BLACK_TO_MOVE
     }
 
     /// The empty points that would complete a line of the opponent of the
