@@ -65,6 +65,9 @@ const KEY_IGNORES_SIDE: u8 = 19;
 const INDEX_IGNORES_SIDE: u8 = 20;
 /// The index bound counts heaps but forgets the side to move.
 const INDEX_BOUND_SHORT: u8 = 21;
+/// The key after taking 2, told without playing it, forgets the side
+/// to move.
+const KEY_AFTER: u8 = 22;
 
 /// One-heap Nim with flaw `F`.
 #[derive(Clone, Debug)]
@@ -177,6 +180,11 @@ impl<const F: u8> Game for Flawed<F> {
     }
     fn zobrist(&self) -> u64 {
         self.key
+    }
+    fn zobrist_after(&self, m: u32) -> Option<u64> {
+        let after = Nim(self.nim.0.saturating_sub(m), !self.nim.1);
+        let side = if F == KEY_AFTER && m == 2 { self.nim.1 } else { after.1 };
+        Some(Self::key_of(Nim(after.0, side)))
     }
     fn is_irreversible(&self, _: u32) -> bool {
         true
@@ -323,6 +331,12 @@ fn a_wrong_move_text_fails() {
 #[should_panic(expected = "differs from the key of the re-parsed position")]
 fn a_stale_key_fails() {
     check_position(&Flawed::<STALE_KEY>::new(5, false));
+}
+
+#[test]
+#[should_panic(expected = "(Game::zobrist_after), is not the key of")]
+fn a_wrong_key_after_a_ply_fails() {
+    check_position(&Flawed::<KEY_AFTER>::new(5, false));
 }
 
 #[test]

@@ -147,11 +147,12 @@ pub trait Game: Clone + Debug {
     /// The [`Game::zobrist`] key of the position after the legal ply `m`,
     /// told without playing it (from the keys the ply toggles): what the
     /// engine's enhanced transposition cutoffs look up for every ply of a
-    /// node before they search one. `None`, the default, for a game that
-    /// cannot tell it more cheaply than by playing the ply: the engine
-    /// then does without those cutoffs. A game that gives it must agree
-    /// with the key of the ply played exactly (the conformance harness
-    /// checks every ply it meets).
+    /// node before they search one. A game gives it for every ply or for
+    /// none: `None`, the default, for a game that cannot tell it more
+    /// cheaply than by playing the ply (the engine then does without those
+    /// cutoffs, from the first ply that has none). A game that gives it
+    /// must agree with the key of the ply played exactly (the conformance
+    /// harness checks every ply it meets).
     ///
     /// ```
     /// use lapilli_game::{doc_game::Nim, Game};

@@ -6,7 +6,10 @@ use crate::game::{Canonicalize, Game, Outcome};
 /// ([`Canonicalize`]), so that the engine's transposition table treats
 /// symmetric positions as one (a symmetry-reduced table).
 ///
-/// Everything else is delegated to the wrapped position. A stored best move
+/// Everything else is delegated to the wrapped position but
+/// [`Game::zobrist_after`], which keeps its default (`None`): the wrapped
+/// position's key after a ply is not the key of its canonical form, so the
+/// engine's enhanced transposition cutoffs stay off. A stored best move
 /// is then only an ordering hint: it may be the index of a move of a
 /// symmetric twin (the engine checks it is in range and legal there). The
 /// engine never follows table moves to build a principal variation: the

@@ -13,7 +13,7 @@
 //! | item | what it does |
 //! |---|---|
 //! | [`minimax`] | plain minimax: the reference |
-//! | [`Engine`] | negamax alpha-beta: iterative deepening, PVS, aspiration, transposition table, killers, history heuristic, late-move and internal iterative reductions (options; [`Options::playing`] is what the program searches with), repetition and no-progress draws, limits, Lazy SMP |
+//! | [`Engine`] | negamax alpha-beta: iterative deepening, PVS, aspiration, transposition table, enhanced transposition cutoffs, killers, history heuristic, late-move and internal iterative reductions (options; [`Options::playing`] is what the program searches with), repetition and no-progress draws, limits, Lazy SMP |
 //! | [`Options`], [`Limits`] | what the engine does, and when it stops (depth, nodes, time) |
 //! | [`TranspositionTable`] | lock-free, two-way buckets, shared by threads |
 //! | [`SearchPlayer`] | a [`lapilli_game::Player`] that searches |

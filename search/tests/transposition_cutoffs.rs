@@ -152,8 +152,9 @@ impl Game for Graph {
     fn is_irreversible(&self, to: usize) -> bool {
         self.nodes[self.at].2.iter().any(|&(t, irreversible)| t == to && irreversible)
     }
+    /// 4 plies, but for the graph of the repetition test (none there).
     fn no_progress_limit(&self) -> Option<u32> {
-        Some(4)
+        (!std::ptr::eq(self.nodes, &CYCLE[..])).then_some(4)
     }
 }
 
@@ -231,4 +232,35 @@ fn an_upper_bound_of_a_child_of_the_same_side_cuts_nothing() {
     let fresh =
         Engine::with_options(options).search(&r, &History::default(), &Limits::depth(4), &Graph::eval);
     assert_eq!(fresh.score, 30);
+}
+
+/// A cycle of reversible plies R, N, X, Y and R again (sides 0, 1, 0, 1),
+/// and beside it a line M of irreversible plies worth -5 to R's side. Y is
+/// worth 5 to its side as a leaf, so that R searched to depth 3 (short of
+/// the cycle) is worth -5 either way and stored as such.
+const CYCLE: [GraphNode; 9] = [
+    (false, 0, &[(1, true), (5, false)]), // 0: R
+    (true, 5, &[(2, true)]),              // 1: M
+    (false, -5, &[(3, true)]),            // 2: M1
+    (true, 5, &[(4, true)]),              // 3: M2
+    (false, -5, &[(8, true)]),            // 4: M3
+    (true, 0, &[(6, false)]),             // 5: N
+    (false, 0, &[(7, false)]),            // 6: X
+    (true, 5, &[(0, false)]),             // 7: Y
+    (false, 0, &[]),                      // 8: the end, drawn
+];
+
+#[test]
+fn a_child_that_repeats_the_line_is_not_cut_by_its_entry() {
+    // R to depth 6 after R to depth 3: M first (-5), then N, X and Y with a
+    // null window. Y's one child is R again, a draw by repetition on this
+    // line (0), so Y, X and N are worth 0 and R takes N. R's entry (-5 to
+    // R's side, 5 to Y's: enough for Y to fail high) must not cut Y off.
+    let options = Options::default().with_iterative_deepening(false);
+    let mut engine = Engine::with_options(options);
+    let r = Graph { nodes: &CYCLE, at: 0 };
+    let history = History::new(r.zobrist(), 0);
+    assert_eq!(engine.search(&r, &history, &Limits::depth(3), &Graph::eval).score, -5);
+    let a = engine.search(&r, &history, &Limits::depth(6), &Graph::eval);
+    assert_eq!((a.score, a.stats.transposition_cutoffs), (0, 0));
 }

@@ -18,11 +18,17 @@ fn every_folded_move_is_found_by_its_key() {
 }
 
 /// Checks every key a folded move can have (below 16,384) on `pos`: a key
-/// finds a move only if generation gives that move with that key. Returns
-/// how many moves were found, and how many of them with a removal.
+/// finds a move only if generation gives that move with that key; and the
+/// Zobrist key after each move, told without playing it. Returns how many
+/// moves were found, and how many of them with a removal.
 fn check_every_key(pos: &FoldedMorris) -> (usize, usize) {
     let mut moves = Default::default();
     pos.legal_moves(&mut moves);
+    for &m in MoveList::as_slice(&moves) {
+        let mut after = *pos;
+        after.play_unchecked(m);
+        assert_eq!(pos.zobrist_after(m), Some(after.zobrist()), "{:?}: {m:?}", pos.0);
+    }
     let keyed: HashMap<u32, FoldedMove> =
         MoveList::as_slice(&moves).iter().map(|&m| (pos.move_key(m).unwrap(), m)).collect();
     for key in 0..16_384 {

@@ -81,13 +81,16 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// the score of at least `beta` that the table entry of a child of
     /// `pos` proves for it, before any child is searched, and whether that
     /// entry was searched to the end of the game (exhaustive); `None` to
-    /// search the children. `pos` is `ply` plies below the root with
+    /// search the children, and at once for
+    /// a game that does not tell the key after a ply
+    /// ([`Game::zobrist_after`]). `pos` is `ply` plies below the root with
     /// `depth` plies to go, `list` its moves, `window_start` as for the
     /// node. With repetition detection on, a child reached by a reversible
     /// ply is passed over if it repeats a position of the line or makes
-    /// the no-progress limit: the node would score it as a draw, whatever
-    /// the table holds. Marks the line as cut when the entry is not
-    /// exhaustive, as a deciding table probe does.
+    /// the no-progress limit (whether or not the rules apply there): the
+    /// node would score it as a draw, whatever the table holds. Marks the
+    /// line as cut when the entry is not exhaustive, as a deciding table
+    /// probe does.
     pub(super) fn transposition_cutoff(
         &mut self,
         pos: &G,

@@ -306,15 +306,23 @@ impl Options {
 
     /// Enhanced transposition cutoffs: before a node with at least
     /// [`ETC_MIN_DEPTH`] plies to go (not the root) searches a move, it
-    /// looks up the table entry of every move's child
-    /// ([`lapilli_game::Game::zobrist_after`]), and fails high at once if
-    /// one of them, searched deep enough, bounds the child so that the
-    /// node reaches beta. A child that repetition or the no-progress rule
-    /// could draw on this line is passed over. The scores do not change,
-    /// as for any table cutoff (a table of a kind: it needs
-    /// [`Options::with_table_bytes`]). On in [`Options::default`], off in
-    /// [`Options::plain`]. Measured on Nine Men's Morris with removals
-    /// folded into the move (2026-12-07, `benches/README.md`).
+    /// looks up the table entry of every move's child, by the key the
+    /// game tells without playing the move
+    /// ([`lapilli_game::Game::zobrist_after`]; nothing is looked up for a
+    /// game that does not tell it), and fails high at once if one of
+    /// them, searched deep enough, bounds the child so that the node
+    /// reaches beta (its entry then holds no move).
+    /// A child that repetition or the no-progress rule could draw on this
+    /// line is passed over. The scores do not change, as for any table
+    /// cutoff (a table of a kind: it needs [`Options::with_table_bytes`]).
+    /// On in [`Options::default`] and so in [`Options::playing`], off in
+    /// [`Options::plain`]. Measured (2026-12-07, `benches/README.md`):
+    /// Nine Men's Morris with removals folded into the move, late in the
+    /// placement to depth 6, 5,906 nodes instead of 6,826 and 9.8% fewer
+    /// instructions (2-3% more from the start, where children rarely
+    /// transpose); the program's own search, 16-35% fewer nodes on seven
+    /// of the eight rows of `benches/time-to-depth.sh` (1% on the eighth),
+    /// and no loss in play (SPRT, seed 57, `docs/design.md`).
     #[must_use]
     pub fn with_transposition_cutoffs(self, on: bool) -> Options {
         Options { transposition_cutoffs: on, ..self }

@@ -237,7 +237,8 @@ impl Position {
     /// The Zobrist key after a whole turn, without playing it: the legal
     /// placement or slide `ply` and then `removal`, the removal it earns,
     /// which must be given exactly when `ply` closes a mill while the
-    /// opponent has a piece ([`Position::removals_after`] is not empty).
+    /// opponent has a piece ([`Position::removals_after`] is not empty),
+    /// in a position with no removal pending (checked in debug builds).
     /// With no removal pending, the side to move changes once.
     ///
     /// ```
@@ -253,6 +254,10 @@ impl Position {
     /// ```
     #[inline]
     pub fn zobrist_after_turn(&self, ply: Move, removal: Option<Move>) -> u64 {
+        debug_assert!(
+            !self.pending && !matches!(ply, Move::Remove(_)),
+            "a turn starts with a placement or slide, no removal pending"
+        );
         // A removal toggles the pending flag on, then off again.
         let taken = removal.map_or(0, |r| self.moved_key(r));
         self.key ^ self.moved_key(ply) ^ taken ^ zobrist::BLACK_TO_MOVE
