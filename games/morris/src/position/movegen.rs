@@ -226,9 +226,7 @@ impl Position {
             Move::Remove(_) => None,
         };
         match arrival {
-            Some((own, p)) if self.pieces[1 - c] != 0 && self.tables.mill_at(own, p) => {
-                key ^ zobrist::PENDING
-            }
+            Some((own, p)) if self.owes_removal(own, p) => key ^ zobrist::PENDING,
             Some(_) => key ^ zobrist::BLACK_TO_MOVE,
             None => key ^ zobrist::PENDING ^ zobrist::BLACK_TO_MOVE,
         }
@@ -263,13 +261,21 @@ impl Position {
         self.key ^ self.moved_key(ply) ^ taken ^ zobrist::BLACK_TO_MOVE
     }
 
+    /// Whether the side to move, with its pieces `own` after one of them
+    /// arrived on `p`, owes a removal: a mill through `p` while the
+    /// opponent has a piece to take (the rule [`Position::make`] and
+    /// [`Position::zobrist_after`] both follow).
+    #[inline(always)]
+    fn owes_removal(&self, own: u32, p: Point) -> bool {
+        self.pieces[self.to_move.opponent().index()] != 0 && self.tables.mill_at(own, p)
+    }
+
     /// After a piece arrives on `p`: a mill there sets the pending removal
     /// (the same side moves again) if the opponent has a piece to take;
     /// otherwise the turn passes.
     #[inline]
     fn after_arrival(&mut self, p: Point) {
-        let me = self.to_move.index();
-        if self.pieces[1 - me] != 0 && self.tables.mill_at(self.pieces[me], p) {
+        if self.owes_removal(self.pieces[self.to_move.index()], p) {
             self.pending = true;
             self.key ^= zobrist::PENDING;
         } else {
