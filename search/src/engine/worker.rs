@@ -512,7 +512,14 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                         // node's line, so it is not built.
                         self.stats.cutoffs += 1;
                         self.stats.killer_cutoffs_before_generation += u64::from(!generated);
-                        self.order.reward(pos, &list[..=n], p, depth);
+                        // The ply's first killer, tried before generation,
+                        // cut off: it stays the first killer, and its
+                        // history would gain 1 (one ply to go). Not
+                        // rewarded: that was 2% of a morris search's
+                        // instructions, for no smaller trees.
+                        if generated || killer_slot != 1 {
+                            self.order.reward(pos, &list[..=n], p, depth);
+                        }
                         break;
                     }
                     if leaves {
