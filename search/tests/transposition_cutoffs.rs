@@ -8,7 +8,7 @@
 mod common;
 
 use common::{configurations, heaps_eval, node_eval, random_dag, Heaps};
-use lapilli_game::{Game, History, Outcome};
+use lapilli_game::{Game, History, Outcome, WIN};
 use lapilli_search::{minimax, Engine, Limits, Options};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -87,8 +87,9 @@ fn cutoffs_by_a_childs_entry_keep_every_score_and_save_nodes() {
 
 /// A game on an explicit graph: each node has a side to move (0 or 1), a
 /// static evaluation for that side and its moves (the node reached, and
-/// whether the move is irreversible); a node without moves is a drawn
-/// finished game. The no-progress limit is 4 plies.
+/// whether the move is irreversible); a node without moves is a finished
+/// game, lost for its side to move if its evaluation is negative and drawn
+/// otherwise. The no-progress limit is 4 plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Graph {
     nodes: &'static [GraphNode],
@@ -134,7 +135,8 @@ impl Game for Graph {
         self.nodes[self.at].0
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.nodes[self.at].2.is_empty().then_some(Outcome::Draw)
+        let lost = self.eval() < 0;
+        self.nodes[self.at].2.is_empty().then_some(if lost { Outcome::Loss } else { Outcome::Draw })
     }
     fn legal_moves(&self, moves: &mut Vec<usize>) {
         moves.clear();
@@ -263,4 +265,33 @@ fn a_child_that_repeats_the_line_is_not_cut_by_its_entry() {
     assert_eq!(engine.search(&r, &history, &Limits::depth(3), &Graph::eval).score, -5);
     let a = engine.search(&r, &history, &Limits::depth(6), &Graph::eval);
     assert_eq!((a.score, a.stats.transposition_cutoffs), (0, 0));
+}
+
+/// R (side 0) loses either way: by M at ply 2, or by N at ply 4, through
+/// C, from which side 0 loses in 2 plies. Every ply is irreversible.
+const MATE: [GraphNode; 7] = [
+    (false, 0, &[(1, true), (3, true)]), // 0: R
+    (true, 0, &[(2, true)]),             // 1: M
+    (false, -1, &[]),                    // 2: M1, lost for side 0
+    (true, 0, &[(4, true)]),             // 3: N
+    (false, 0, &[(5, true)]),            // 4: C
+    (true, 0, &[(6, true)]),             // 5: C1
+    (false, -1, &[]),                    // 6: C2, lost for side 0
+];
+
+#[test]
+fn a_childs_mate_score_is_counted_from_the_root() {
+    // C's entry: a loss in 2 plies for its side, counted from C. Searched
+    // from R, M first (a loss at ply 2), then N with a null window: N's
+    // bound from C's entry is a win at ply 4 from R, short of the loss at
+    // ply 2 that would refute N, so N is searched and R takes it. Taken as
+    // counted from R, the entry would cut N off and R would lose at ply 2.
+    let options = Options::default().with_iterative_deepening(false);
+    let mut engine = Engine::with_options(options);
+    let c = Graph { nodes: &MATE, at: 4 };
+    let from_c = engine.search(&c, &History::default(), &Limits::depth(3), &Graph::eval);
+    assert_eq!(from_c.score, -(WIN - 2));
+    let r = Graph { nodes: &MATE, at: 0 };
+    let a = engine.search(&r, &History::default(), &Limits::depth(4), &Graph::eval);
+    assert_eq!((a.score, a.stats.transposition_cutoffs), (-(WIN - 4), 0));
 }
