@@ -513,12 +513,12 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                         self.stats.cutoffs += 1;
                         self.stats.killer_cutoffs_before_generation += u64::from(!generated);
                         // The ply's first killer, tried before generation,
-                        // cut off: it stays the first killer, and its
-                        // history would gain 1 (one ply to go). Not
-                        // rewarded: that was 2% of a morris search's
-                        // instructions, for no smaller trees.
+                        // cut off alone: the same reward, by the key it is
+                        // kept as (the killers stay as they are).
                         if generated || killer_slot != 1 {
                             self.order.reward(pos, &list[..=n], p, depth);
+                        } else if pos.move_order_hint(mv) <= 0 {
+                            self.order.reward_first_killer(p, depth);
                         }
                         break;
                     }
