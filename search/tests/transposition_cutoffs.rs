@@ -267,28 +267,31 @@ fn a_child_that_repeats_the_line_is_not_cut_by_its_entry() {
     assert_eq!((a.score, a.stats.transposition_cutoffs), (0, 0));
 }
 
-/// R (side 0) loses either way: by M at ply 2, or by N at ply 4, through
-/// C, from which side 0 loses in 2 plies. Every ply is irreversible.
-const MATE: [GraphNode; 7] = [
-    (false, 0, &[(1, true), (3, true)]), // 0: R
+/// R (side 0) loses either way: by M at ply 3 (M's side moves twice), or
+/// by N at ply 4, through C, from which side 0 loses in 2 plies. Every ply
+/// is irreversible.
+const MATE: [GraphNode; 8] = [
+    (false, 0, &[(1, true), (4, true)]), // 0: R
     (true, 0, &[(2, true)]),             // 1: M
-    (false, -1, &[]),                    // 2: M1, lost for side 0
-    (true, 0, &[(4, true)]),             // 3: N
-    (false, 0, &[(5, true)]),            // 4: C
-    (true, 0, &[(6, true)]),             // 5: C1
-    (false, -1, &[]),                    // 6: C2, lost for side 0
+    (true, 0, &[(3, true)]),             // 2: M1, a bonus ply
+    (false, -1, &[]),                    // 3: M2, lost for side 0
+    (true, 0, &[(5, true)]),             // 4: N
+    (false, 0, &[(6, true)]),            // 5: C
+    (true, 0, &[(7, true)]),             // 6: C1
+    (false, -1, &[]),                    // 7: C2, lost for side 0
 ];
 
 #[test]
 fn a_childs_mate_score_is_counted_from_the_root() {
     // C's entry: a loss in 2 plies for its side, counted from C. Searched
-    // from R, M first (a loss at ply 2), then N with a null window: N's
-    // bound from C's entry is a win at ply 4 from R, short of the loss at
-    // ply 2 that would refute N, so N is searched and R takes it. Taken as
-    // counted from R, the entry would cut N off and R would lose at ply 2.
+    // from R, M first (R loses at ply 3), then N with a null window, which
+    // N's side fails high only with a win by ply 3. C's entry, counted
+    // from R, gives N's side a win at ply 4: no cutoff, N is searched, and
+    // R takes it. Taken as counted from N (a ply off) or from C (as
+    // stored), it would cut N off, and R would lose at ply 3.
     let options = Options::default().with_iterative_deepening(false);
     let mut engine = Engine::with_options(options);
-    let c = Graph { nodes: &MATE, at: 4 };
+    let c = Graph { nodes: &MATE, at: 5 };
     let from_c = engine.search(&c, &History::default(), &Limits::depth(3), &Graph::eval);
     assert_eq!(from_c.score, -(WIN - 2));
     let r = Graph { nodes: &MATE, at: 0 };

@@ -391,6 +391,25 @@ mod tests {
     }
 
     #[test]
+    fn the_first_killers_reward_by_its_key_is_the_reward_of_the_move() {
+        // Move 2 of Nim, the first killer of ply 1 (move 1 the second),
+        // tried first and cutting off with 3 plies to go.
+        let pos = Nim(5, false);
+        let orders = || {
+            let mut order = MoveOrder::new(true, true, false);
+            order.killers = vec![[0, 0], [move_key(&pos, 2), move_key(&pos, 1)]];
+            order.add_history(move_key(&pos, 2), 4);
+            order
+        };
+        let (mut by_move, mut by_key) = (orders(), orders());
+        by_move.reward(&pos, &[Scored { mv: 2, rank: rank(TRIED_FIRST, 0) }], 1, 3);
+        by_key.reward_first_killer(1, 3);
+        assert_eq!(by_key.killers, by_move.killers);
+        assert_eq!(by_key.history, by_move.history);
+        assert_eq!(by_key.history[move_key(&pos, 2) as usize % HISTORY_SLOTS], 13);
+    }
+
+    #[test]
     fn killers_tried_first_get_their_generation_indices_and_are_not_listed_again() {
         let mut list = vec![
             Scored { mv: 7u32, rank: rank(TRIED_FIRST, 0) },
