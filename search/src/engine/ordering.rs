@@ -50,6 +50,14 @@ fn generation_index(i: usize) -> u16 {
     i.min(usize::from(u16::MAX)) as u16
 }
 
+/// The history a quiet move gains by a cutoff with `depth` plies to go
+/// (and the moves tried before it lose, with the malus): the square of
+/// `depth`, at most [`HISTORY_CAP`].
+#[inline]
+fn history_bonus(depth: u32) -> i32 {
+    (depth * depth).min(HISTORY_CAP as u32) as i32
+}
+
 /// The rank of the move at generation index `index` with order `order`.
 #[inline]
 fn rank(order: i32, index: u16) -> i64 {
@@ -67,6 +75,20 @@ impl<M> Scored<M> {
     #[inline]
     pub(super) fn index(&self) -> u16 {
         u16::MAX - self.rank as u16
+    }
+
+    /// Whether the move is quiet, for the killers and the history: no
+    /// positive hint (asked of `pos` for a move tried first, unscored;
+    /// read from the order band otherwise).
+    #[inline]
+    fn is_quiet<G: Game<Move = M>>(&self, pos: &G) -> bool
+    where
+        M: Copy,
+    {
+        match self.order() {
+            TRIED_FIRST => pos.move_order_hint(self.mv) <= 0,
+            order => order < FORCING,
+        }
     }
 
     /// Whether the move may be reduced: scored (not one tried first, such
@@ -312,10 +334,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
     /// tested for a hint.)
     pub(super) fn reward<G: Game<Move = M>>(&mut self, pos: &G, tried: &[Scored<M>], ply: usize, depth: u32) {
         let Some((scored, before)) = tried.split_last() else { return };
-        let quiet = |s: &Scored<M>| match s.order() {
-            TRIED_FIRST => pos.move_order_hint(s.mv) <= 0,
-            order => order < FORCING,
-        };
+        let quiet = |s: &Scored<M>| s.is_quiet(pos);
         if !quiet(scored) || !(self.use_killers || self.use_history) {
             return;
         }
@@ -328,7 +347,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
             }
         }
         if self.use_history {
-            let bonus = (depth * depth).min(HISTORY_CAP as u32) as i32;
+            let bonus = history_bonus(depth);
             self.add_history(key, bonus);
             if self.history_malus {
                 for s in before.iter().filter(|s| quiet(s)) {
@@ -338,16 +357,22 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         }
     }
 
-    /// [`MoveOrder::reward`] of a quiet move that is the first killer of ply
-    /// `ply`, tried alone before generation and cutting off with `depth`
-    /// plies to go: the killers stay as they are, and its history gains by
-    /// the key it is kept as, the key [`Game::move_key`] would give again.
-    /// (Two percent of a morris search's instructions went to finding it
-    /// again.)
-    pub(super) fn reward_first_killer(&mut self, ply: usize, depth: u32) {
-        if self.use_history {
+    /// [`MoveOrder::reward`] of `scored`, the first killer of ply `ply`,
+    /// tried alone before generation and cutting off with `depth` plies to
+    /// go: the killers stay as they are, and if it is quiet its history
+    /// gains by the key it is kept as, the key [`Game::move_key`] would
+    /// give again (finding it again was about 1% of a morris search's
+    /// instructions, `benches/README.md`).
+    pub(super) fn reward_first_killer<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        scored: &Scored<M>,
+        ply: usize,
+        depth: u32,
+    ) {
+        if self.use_history && scored.is_quiet(pos) {
             let key = self.killers_at(ply)[0];
-            self.add_history(key, (depth * depth).min(HISTORY_CAP as u32) as i32);
+            self.add_history(key, history_bonus(depth));
         }
     }
 
@@ -403,7 +428,7 @@ mod tests {
         };
         let (mut by_move, mut by_key) = (orders(), orders());
         by_move.reward(&pos, &[Scored { mv: 2, rank: rank(TRIED_FIRST, 0) }], 1, 3);
-        by_key.reward_first_killer(1, 3);
+        by_key.reward_first_killer(&pos, &Scored { mv: 2, rank: rank(TRIED_FIRST, 0) }, 1, 3);
         assert_eq!(by_key.killers, by_move.killers);
         assert_eq!(by_key.history, by_move.history);
         assert_eq!(by_key.history[move_key(&pos, 2) as usize % HISTORY_SLOTS], 13);

@@ -517,8 +517,8 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                         // kept as (the killers stay as they are).
                         if generated || killer_slot != 1 {
                             self.order.reward(pos, &list[..=n], p, depth);
-                        } else if pos.move_order_hint(mv) <= 0 {
-                            self.order.reward_first_killer(p, depth);
+                        } else {
+                            self.order.reward_first_killer(pos, &list[n], p, depth);
                         }
                         break;
                     }
