@@ -20,6 +20,7 @@ use lapilli_peers::{
     midgame, petteia_eval, same_value, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
 };
 use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs, FLYING, TT_BYTES};
+use lapilli_peers::{MORRIS_MID_PLIES, PETTEIA_MID_PLIES, TERNI_MID};
 use lapilli_search::{Engine, Limits, Options};
 use lapilli_terni_lapilli::eval::Heuristic;
 use minimax::Evaluator;
@@ -69,7 +70,7 @@ fn compare<G, E, T>(
 
 fn terni(c: &mut Criterion) {
     let start = lapilli_terni_lapilli::Position::default();
-    let mid: lapilli_terni_lapilli::Position = "BW.B.W... b".parse().expect("valid");
+    let mid: lapilli_terni_lapilli::Position = TERNI_MID.parse().expect("valid");
     for depth in [6, 8] {
         compare(c, "terni_lapilli/start", &start, depth, true, &Heuristic, || TerniEval);
         compare(c, "terni_lapilli/midgame", &mid, depth, true, &Heuristic, || TerniEval);
@@ -78,7 +79,7 @@ fn terni(c: &mut Criterion) {
 
 fn petteia(c: &mut Criterion) {
     let start = lapilli_petteia::Position::default();
-    let mid = midgame(&start, 12);
+    let mid = midgame(&start, PETTEIA_MID_PLIES);
     let dux = lapilli_petteia::Setup::new(lapilli_petteia::Variant::Dux).start();
     let eval = |p: &lapilli_petteia::Position| petteia_eval(p);
     compare(c, "petteia/start", &start, 3, true, &eval, || PetteiaEval);
@@ -89,7 +90,7 @@ fn petteia(c: &mut Criterion) {
 
 fn morris(c: &mut Criterion) {
     let start = FoldedMorris(lapilli_morris::Position::default());
-    let mid = midgame(&start, 14);
+    let mid = midgame(&start, MORRIS_MID_PLIES);
     let flying = FoldedMorris(FLYING.parse().expect("valid"));
     let eval = FoldedEval;
     compare(c, "nine_mens_morris/start", &start, 4, true, &eval, || MorrisEval);

@@ -5,7 +5,7 @@
 //! mid-game position of Petteia or Nine Men's Morris (12 or 14 plies in).
 use lapilli_game::{Evaluate, Game, History};
 use lapilli_peers::{midgame, petteia_eval, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
-use lapilli_peers::{our_iterative_options, their_iterative_options};
+use lapilli_peers::{our_iterative_options, their_iterative_options, MORRIS_MID_PLIES, PETTEIA_MID_PLIES};
 use lapilli_search::{Engine, Limits};
 use minimax::{IterativeSearch, Strategy};
 
@@ -39,12 +39,12 @@ fn main() {
     match game {
         "petteia" => {
             let start = lapilli_petteia::Position::default();
-            let pos = if mid { midgame(&start, 12) } else { start };
+            let pos = if mid { midgame(&start, PETTEIA_MID_PLIES) } else { start };
             both(&pos, depth.unwrap_or(4), &|p: &lapilli_petteia::Position| petteia_eval(p), PetteiaEval);
         }
         "morris" => {
             let start = FoldedMorris(lapilli_morris::Position::default());
-            let pos = if mid { midgame(&start, 14) } else { start };
+            let pos = if mid { midgame(&start, MORRIS_MID_PLIES) } else { start };
             both(&pos, depth.unwrap_or(6), &FoldedEval, MorrisEval);
         }
         _ => {

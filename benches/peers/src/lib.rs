@@ -12,6 +12,9 @@
 use lapilli_game::{Evaluate, Game, MoveList, Outcome, ScoreKind};
 use minimax::{Evaluation, Winner};
 
+pub mod pair;
+pub use pair::{Pair, PairError};
+
 /// Their winner for a finished position of ours (outcome for the side to
 /// move).
 fn winner(outcome: Option<Outcome>) -> Option<Winner> {
@@ -324,6 +327,14 @@ impl minimax::Evaluator for MorrisEval {
         morris_eval(s) as Evaluation
     }
 }
+
+/// The benchmark's Terni Lapilli mid-game position.
+pub const TERNI_MID: &str = "BW.B.W... b";
+/// Plies from the start to the benchmark's Petteia mid-game ([`midgame`]).
+pub const PETTEIA_MID_PLIES: usize = 12;
+/// Plies (folded turns) from the start to the benchmark's Nine Men's
+/// Morris mid-game ([`midgame`]).
+pub const MORRIS_MID_PLIES: usize = 14;
 
 /// A fixed mid-game position: `plies` plies from `start`, each the
 /// `(7 * ply) mod n`-th of the `n` legal moves (stopping if the game ends).

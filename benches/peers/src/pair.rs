@@ -1,0 +1,169 @@
+//! One pair of the peers benchmark by name, for the example programs
+//! (`peer_one` for callgrind, `peer_ratio` for paired timing): a game, a
+//! position, a depth and which pair, each side searched as the benchmark
+//! searches it.
+
+use crate::{midgame, ours_alpha_beta, ours_iterative, petteia_eval, theirs, Theirs, FLYING};
+use crate::{FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
+use crate::{MORRIS_MID_PLIES, PETTEIA_MID_PLIES, TERNI_MID};
+use lapilli_game::Evaluate;
+use lapilli_terni_lapilli::eval::Heuristic;
+
+/// Which two searches a [`Pair`] compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Our fixed-depth alpha-beta with move ordering ([`ours_alpha_beta`])
+    /// against their `Negamax`.
+    Plain,
+    /// Our iterative deepening with a table ([`ours_iterative`]) against
+    /// their `IterativeSearch`, both deepening by our evaluation's step.
+    Iterative,
+}
+
+/// A position of the benchmark.
+#[derive(Clone, Debug)]
+pub enum Position {
+    /// Terni Lapilli.
+    Terni(lapilli_terni_lapilli::Position),
+    /// Petteia (either variant).
+    Petteia(lapilli_petteia::Position),
+    /// Nine Men's Morris, a removal folded into the ply that owes it.
+    Morris(FoldedMorris),
+}
+
+/// One pair of the benchmark: both searches to `depth` from `position`.
+#[derive(Clone, Debug)]
+pub struct Pair {
+    /// The position searched.
+    pub position: Position,
+    /// The depth, in plies (a folded morris turn counts one).
+    pub depth: u8,
+    /// Which searches.
+    pub kind: Kind,
+}
+
+/// A pair that the benchmark does not have, with what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PairError {
+    /// Not `terni`, `petteia` or `morris`.
+    #[error("unknown game {0:?} (terni, petteia or morris)")]
+    Game(String),
+    /// Not `plain` or `iterative`.
+    #[error("unknown pair {0:?} (plain or iterative)")]
+    Kind(String),
+    /// Not a number of plies from 1 to 20.
+    #[error("bad depth {0:?} (1 to 20 plies)")]
+    Depth(String),
+    /// A position the game has no benchmark position for.
+    #[error("no position {position:?} for {game} (start, mid; flying for morris, dux for petteia)")]
+    Position {
+        /// The game.
+        game: String,
+        /// The position asked for.
+        position: String,
+    },
+}
+
+impl Pair {
+    /// The pair named by `game` (`terni`, `petteia`, `morris`), `kind`
+    /// (`plain`, `iterative`), `depth` (1 to 20) and `position`: `start`,
+    /// `mid` (the benchmark's mid-game: [`midgame`]
+    /// [`PETTEIA_MID_PLIES`] or [`MORRIS_MID_PLIES`] plies in, Terni
+    /// Lapilli's [`TERNI_MID`]),
+    /// `flying` (morris: [`FLYING`]) or `dux` (Petteia's Dux variant
+    /// from the start).
+    ///
+    /// # Errors
+    /// [`PairError`] naming the first word that is not one of those.
+    pub fn parse(game: &str, kind: &str, depth: &str, position: &str) -> Result<Pair, PairError> {
+        let kind = match kind {
+            "plain" => Kind::Plain,
+            "iterative" => Kind::Iterative,
+            _ => return Err(PairError::Kind(kind.into())),
+        };
+        let depth =
+            depth.parse().ok().filter(|d| (1..=20).contains(d)).ok_or(PairError::Depth(depth.into()))?;
+        let missing = || PairError::Position { game: game.into(), position: position.into() };
+        let position = match (game, position) {
+            ("terni", "start") => Position::Terni(Default::default()),
+            ("terni", "mid") => {
+                Position::Terni(TERNI_MID.parse().expect("the benchmark's position is valid"))
+            }
+            ("petteia", "start") => Position::Petteia(Default::default()),
+            ("petteia", "mid") => {
+                Position::Petteia(midgame(&lapilli_petteia::Position::default(), PETTEIA_MID_PLIES))
+            }
+            ("petteia", "dux") => {
+                Position::Petteia(lapilli_petteia::Setup::new(lapilli_petteia::Variant::Dux).start())
+            }
+            ("morris", "start") => Position::Morris(FoldedMorris(Default::default())),
+            ("morris", "mid") => {
+                Position::Morris(midgame(&FoldedMorris(Default::default()), MORRIS_MID_PLIES))
+            }
+            ("morris", "flying") => {
+                Position::Morris(FoldedMorris(FLYING.parse().expect("the benchmark's position is valid")))
+            }
+            ("terni" | "petteia" | "morris", _) => return Err(missing()),
+            _ => return Err(PairError::Game(game.into())),
+        };
+        Ok(Pair { position, depth, kind })
+    }
+
+    /// Our search of the pair: its root value.
+    pub fn ours(&self) -> i32 {
+        let (d, plain) = (self.depth, self.kind == Kind::Plain);
+        let petteia = |p: &lapilli_petteia::Position| petteia_eval(p);
+        match &self.position {
+            Position::Terni(p) if plain => ours_alpha_beta(p, d, &Heuristic),
+            Position::Terni(p) => ours_iterative(p, d, &Heuristic),
+            Position::Petteia(p) if plain => ours_alpha_beta(p, d, &petteia),
+            Position::Petteia(p) => ours_iterative(p, d, &petteia),
+            Position::Morris(p) if plain => ours_alpha_beta(p, d, &FoldedEval),
+            Position::Morris(p) => ours_iterative(p, d, &FoldedEval),
+        }
+    }
+
+    /// Their search of the pair: its root value.
+    pub fn theirs(&self) -> i32 {
+        let d = self.depth;
+        let petteia = |p: &lapilli_petteia::Position| petteia_eval(p);
+        let which = |step| match self.kind {
+            Kind::Plain => Theirs::Negamax,
+            Kind::Iterative => Theirs::Iterative { step },
+        };
+        let value = match &self.position {
+            Position::Terni(p) => theirs(which(Heuristic.deepening_step()), TerniEval, p, d),
+            Position::Petteia(p) => theirs(which(petteia.deepening_step()), PetteiaEval, p, d),
+            Position::Morris(p) => theirs(which(FoldedEval.deepening_step()), MorrisEval, p, d),
+        };
+        value.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_that_is_not_a_pair_is_named() {
+        assert_eq!(Pair::parse("chess", "plain", "3", "start").unwrap_err(), PairError::Game("chess".into()));
+        assert_eq!(Pair::parse("terni", "fast", "3", "start").unwrap_err(), PairError::Kind("fast".into()));
+        assert_eq!(Pair::parse("terni", "plain", "0", "start").unwrap_err(), PairError::Depth("0".into()));
+        assert_eq!(Pair::parse("terni", "plain", "x", "start").unwrap_err(), PairError::Depth("x".into()));
+        let flying = Pair::parse("terni", "plain", "3", "flying").unwrap_err();
+        assert_eq!(flying, PairError::Position { game: "terni".into(), position: "flying".into() });
+    }
+
+    #[test]
+    fn both_sides_of_a_pair_find_the_same_root_value() {
+        for (game, kind, depth, position) in [
+            ("terni", "plain", "4", "start"),
+            ("petteia", "iterative", "2", "mid"),
+            ("morris", "iterative", "3", "mid"),
+        ] {
+            let pair = Pair::parse(game, kind, depth, position).unwrap();
+            let (ours, theirs) = (pair.ours(), pair.theirs());
+            assert!(crate::same_value(ours, crate::to_i16(theirs)), "{game} {position}: {ours} vs {theirs}");
+        }
+    }
+}
