@@ -15,90 +15,45 @@
 //! depth (the trees differ, so the values need not agree).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use lapilli_game::{Evaluate, Game, History};
-use lapilli_peers::{
-    midgame, petteia_eval, same_value, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval,
-};
-use lapilli_peers::{ours_alpha_beta, ours_iterative, theirs, Theirs, FLYING, TT_BYTES};
-use lapilli_peers::{MORRIS_MID_PLIES, PETTEIA_MID_PLIES, TERNI_MID};
+use lapilli_game::History;
+use lapilli_peers::pair::{Kind, Position, ROWS};
+use lapilli_peers::{same_value, MorrisEval, Pair};
+use lapilli_peers::{theirs, FoldedMorris, Theirs, TT_BYTES};
 use lapilli_search::{Engine, Limits, Options};
-use lapilli_terni_lapilli::eval::Heuristic;
-use minimax::Evaluator;
 use std::hint::black_box;
 
-/// One comparison: our alpha-beta with move ordering against their
-/// `Negamax` (skipped when `plain` is false: too slow at that depth), then
-/// iterative deepening with a table against their `IterativeSearch`.
-#[allow(clippy::too_many_arguments)]
-fn compare<G, E, T>(
-    c: &mut Criterion,
-    name: &str,
-    pos: &G,
-    depth: u8,
-    plain: bool,
-    ours_eval: &E,
-    theirs_eval: impl Fn() -> T,
-) where
-    G: Game + Send + Sync,
-    G::Move: Send + Sync,
-    E: Evaluate<G> + Sync,
-    T: Evaluator,
-    T::G: minimax::Game<S = G>,
-    <T::G as minimax::Game>::M: Copy + Eq,
-{
-    let mut g = c.benchmark_group(format!("peers/{name}/depth_{depth}"));
-    g.sample_size(10);
-    if plain {
-        let (a, b) =
-            (ours_alpha_beta(pos, depth, ours_eval), theirs(Theirs::Negamax, theirs_eval(), pos, depth));
-        assert!(same_value(a, b), "{name}: {a} vs {b}");
-        g.bench_function("ours_alpha_beta", |b| b.iter(|| ours_alpha_beta(black_box(pos), depth, ours_eval)));
-        g.bench_function("theirs_negamax", |b| {
-            b.iter(|| theirs(Theirs::Negamax, theirs_eval(), black_box(pos), depth))
-        });
-    }
-    // Both deepen by our evaluation's step.
-    let iterative = Theirs::Iterative { step: ours_eval.deepening_step() };
-    let (a, b) = (ours_iterative(pos, depth, ours_eval), theirs(iterative, theirs_eval(), pos, depth));
-    assert!(same_value(a, b), "{name}: {a} vs {b}");
-    g.bench_function("ours_iterative_tt", |b| b.iter(|| ours_iterative(black_box(pos), depth, ours_eval)));
-    g.bench_function("theirs_iterative_search", |b| {
-        b.iter(|| theirs(iterative, theirs_eval(), black_box(pos), depth))
-    });
-    g.finish();
-}
-
-fn terni(c: &mut Criterion) {
-    let start = lapilli_terni_lapilli::Position::default();
-    let mid: lapilli_terni_lapilli::Position = TERNI_MID.parse().expect("valid");
-    for depth in [6, 8] {
-        compare(c, "terni_lapilli/start", &start, depth, true, &Heuristic, || TerniEval);
-        compare(c, "terni_lapilli/midgame", &mid, depth, true, &Heuristic, || TerniEval);
+/// Each row of the benchmark ([`ROWS`]) in one criterion group: our
+/// alpha-beta with move ordering against their `Negamax` (when the row
+/// measures it: elsewhere theirs is too slow to repeat), then iterative
+/// deepening with a table against their `IterativeSearch`, each pair's
+/// root values asserted equal first.
+fn folded(c: &mut Criterion) {
+    for row in ROWS {
+        let mut g = c.benchmark_group(format!("peers/{}", row.group()));
+        g.sample_size(10);
+        for &kind in row.kinds() {
+            let pair = row.pair(kind);
+            let (a, b) = (pair.ours(), pair.theirs());
+            assert!(same_value(a, b), "{}: {a} vs {b}", row.group());
+            let (ours, theirs) = match kind {
+                Kind::Plain => ("ours_alpha_beta", "theirs_negamax"),
+                Kind::Iterative => ("ours_iterative_tt", "theirs_iterative_search"),
+            };
+            g.bench_function(ours, |b| b.iter(|| black_box(&pair).ours()));
+            g.bench_function(theirs, |b| b.iter(|| black_box(&pair).theirs()));
+        }
+        g.finish();
     }
 }
 
-fn petteia(c: &mut Criterion) {
-    let start = lapilli_petteia::Position::default();
-    let mid = midgame(&start, PETTEIA_MID_PLIES);
-    let dux = lapilli_petteia::Setup::new(lapilli_petteia::Variant::Dux).start();
-    let eval = |p: &lapilli_petteia::Position| petteia_eval(p);
-    compare(c, "petteia/start", &start, 3, true, &eval, || PetteiaEval);
-    compare(c, "petteia/start", &start, 5, false, &eval, || PetteiaEval);
-    compare(c, "petteia/midgame", &mid, 4, false, &eval, || PetteiaEval);
-    compare(c, "petteia/dux_start", &dux, 4, false, &eval, || PetteiaEval);
-}
-
-fn morris(c: &mut Criterion) {
-    let start = FoldedMorris(lapilli_morris::Position::default());
-    let mid = midgame(&start, MORRIS_MID_PLIES);
-    let flying = FoldedMorris(FLYING.parse().expect("valid"));
-    let eval = FoldedEval;
-    compare(c, "nine_mens_morris/start", &start, 4, true, &eval, || MorrisEval);
-    compare(c, "nine_mens_morris/start", &start, 6, false, &eval, || MorrisEval);
-    compare(c, "nine_mens_morris/midgame", &mid, 6, false, &eval, || MorrisEval);
-    compare(c, "nine_mens_morris/flying", &flying, 8, false, &eval, || MorrisEval);
-    native(c, "start", &start, 6);
-    native(c, "midgame", &mid, 6);
+/// The native rows: the folded morris start and mid-game at depth 6.
+fn morris_native(c: &mut Criterion) {
+    for (name, position) in [("start", "start"), ("midgame", "mid")] {
+        match Pair::parse("morris", "iterative", "6", position).map(|p| p.position) {
+            Ok(Position::Morris(pos)) => native(c, name, &pos, 6),
+            other => panic!("the benchmark's morris {position} position: {other:?}"),
+        }
+    }
 }
 
 /// Our engine on Nine Men's Morris as the program runs it (a removal is a
@@ -123,5 +78,5 @@ fn native(c: &mut Criterion, name: &str, pos: &FoldedMorris, depth: u8) {
     g.finish();
 }
 
-criterion_group!(benches, terni, petteia, morris);
+criterion_group!(benches, folded, morris_native);
 criterion_main!(benches);

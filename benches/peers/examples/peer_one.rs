@@ -20,6 +20,10 @@ fn main() {
         }
     };
     for _ in 0..n {
-        std::hint::black_box(if their_side { pair.theirs() } else { pair.ours() });
+        if their_side {
+            std::hint::black_box(pair.theirs());
+        } else {
+            std::hint::black_box(pair.ours());
+        }
     }
 }

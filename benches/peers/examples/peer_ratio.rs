@@ -1,7 +1,9 @@
-//! The ratio of their time to ours for one pair of the peers benchmark,
+//! The ratio of their time to ours for pairs of the peers benchmark,
 //! measured paired:
 //! `peer_ratio terni|petteia|morris plain|iterative DEPTH start|mid|flying|dux [ROUNDS]`
-//! (the pair as in `peer_one`, [`Pair`]; 101 rounds by default).
+//! for one pair (as in `peer_one`, [`Pair`]; 101 rounds by default), or
+//! `peer_ratio all [ROUNDS]` for every folded pair of the benchmark
+//! ([`ROWS`]; 51 rounds by default), one line each.
 //!
 //! Each round times a batch of our searches and a batch of theirs, one
 //! right after the other (which side goes first alternates), and takes the
@@ -9,16 +11,21 @@
 //! quartiles, and each side's median time a search. A burst of load on the
 //! machine falls on both halves of a round, or on one round among many,
 //! where in a criterion run it falls on one side's whole benchmark. A
-//! batch is as many searches as take about 50 ms on our side (the
-//! first search of a batch finds the caches as the other side left them).
+//! batch is as many searches as take about 50 ms on the slower side (at
+//! least one; the first search of a batch finds the caches as the other
+//! side left them).
+use lapilli_peers::pair::{Kind, ROWS};
 use lapilli_peers::Pair;
 use std::time::{Duration, Instant};
 
-/// The time a batch of our searches is sized to take.
+/// The time a batch of the slower side's searches is sized to take.
 const BATCH_TIME: Duration = Duration::from_millis(50);
 
+/// The usage line.
+const USAGE: &str = "usage: peer_ratio terni|petteia|morris plain|iterative DEPTH start|mid|flying|dux [ROUNDS]\n       peer_ratio all [ROUNDS]";
+
 /// The time a search of `search` takes on average over `n` searches.
-fn time(n: u32, mut search: impl FnMut() -> i32) -> Duration {
+fn time<T>(n: u32, mut search: impl FnMut() -> T) -> Duration {
     let start = Instant::now();
     for _ in 0..n {
         std::hint::black_box(search());
@@ -26,37 +33,19 @@ fn time(n: u32, mut search: impl FnMut() -> i32) -> Duration {
     start.elapsed() / n
 }
 
-/// The value at quantile `q` (0 to 1) of `sorted`.
+/// The value at quantile `q` (0 to 1) of `sorted`, which is not empty.
 fn quantile<T: Copy>(sorted: &[T], q: f64) -> T {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |i: usize| args.get(i).map_or("", String::as_str);
-    let pair = match Pair::parse(arg(1), arg(2), arg(3), arg(4)) {
-        Ok(pair) => pair,
-        Err(e) => {
-            eprintln!("peer_ratio: {e}");
-            eprintln!(
-                "usage: peer_ratio terni|petteia|morris plain|iterative DEPTH start|mid|flying|dux [ROUNDS]"
-            );
-            std::process::exit(2);
-        }
-    };
-    let rounds: usize = match args.get(5).map(|r| r.parse()) {
-        None => 101,
-        Some(Ok(r)) if r > 0 => r,
-        Some(_) => {
-            eprintln!("peer_ratio: ROUNDS must be a positive number, not {:?}", arg(5));
-            std::process::exit(2);
-        }
-    };
-    // Warm up both sides, then size the batch on ours.
+/// Times `pair` over `rounds` rounds (at least one) and prints its line,
+/// labelled `label`.
+fn measure(label: &str, pair: &Pair, rounds: usize) {
+    // Warm up both sides, then size the batch on the slower.
     time(1, || pair.ours());
     time(1, || pair.theirs());
-    let once = time(3, || pair.ours());
-    let batch = (BATCH_TIME.as_nanos() / once.as_nanos().max(1)).clamp(1, 100_000) as u32;
+    let slower = time(2, || pair.ours()).max(time(2, || pair.theirs()));
+    let batch = (BATCH_TIME.as_nanos() / slower.as_nanos().max(1)).clamp(1, 100_000) as u32;
     let (mut ratios, mut ours, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds {
         let (a, b) = if round % 2 == 0 {
@@ -66,7 +55,7 @@ fn main() {
             let b = time(batch, || pair.theirs());
             (time(batch, || pair.ours()), b)
         };
-        ratios.push(b.as_secs_f64() / a.as_secs_f64());
+        ratios.push(b.as_secs_f64() / a.as_secs_f64().max(1e-12));
         ours.push(a);
         theirs.push(b);
     }
@@ -74,16 +63,43 @@ fn main() {
     ours.sort();
     theirs.sort();
     println!(
-        "{} {:?} depth {}: ratio {:.3} (quartiles {:.3} to {:.3}, {} rounds of {} searches); ours {:?}, theirs {:?} a search",
-        arg(1),
-        arg(4),
-        pair.depth,
+        "{label}: ratio {:.2} (quartiles {:.2} to {:.2}); ours {:.1?}, theirs {:.1?} a search ({rounds} rounds of {batch})",
         quantile(&ratios, 0.5),
         quantile(&ratios, 0.25),
         quantile(&ratios, 0.75),
-        rounds,
-        batch,
         quantile(&ours, 0.5),
         quantile(&theirs, 0.5),
     );
+}
+
+/// The number of rounds in `arg`, or `default` without one.
+fn rounds(arg: Option<&String>, default: usize) -> Result<usize, String> {
+    match arg.map(|r| r.parse()) {
+        None => Ok(default),
+        Some(Ok(r)) if r > 0 => Ok(r),
+        Some(_) => Err(format!("ROUNDS must be a positive number, not {:?}", arg.map_or("", |a| a))),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |i: usize| args.get(i).map_or("", String::as_str);
+    let fail = |e: &dyn std::fmt::Display| -> ! {
+        eprintln!("peer_ratio: {e}\n{USAGE}");
+        std::process::exit(2)
+    };
+    if arg(1) == "all" {
+        let rounds = rounds(args.get(2), 51).unwrap_or_else(|e| fail(&e));
+        for row in ROWS {
+            for &kind in row.kinds() {
+                let name =
+                    if kind == Kind::Plain { "alpha-beta / Negamax" } else { "ID + table / IterativeSearch" };
+                measure(&format!("{} {name}", row.group()), &row.pair(kind), rounds);
+            }
+        }
+        return;
+    }
+    let pair = Pair::parse(arg(1), arg(2), arg(3), arg(4)).unwrap_or_else(|e| fail(&e));
+    let rounds = rounds(args.get(5), 101).unwrap_or_else(|e| fail(&e));
+    measure(&format!("{} {} {} depth {}", arg(1), arg(2), arg(4), pair.depth), &pair, rounds);
 }

@@ -42,6 +42,80 @@ pub struct Pair {
     pub kind: Kind,
 }
 
+/// A row of the peers benchmark: a game (`terni`, `petteia`, `morris`),
+/// a position ([`Pair::parse`]) and a depth; its iterative pair is
+/// measured, and its plain pair too when `plain` (elsewhere their
+/// `Negamax` is too slow to repeat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The game's word for [`Pair::parse`].
+    pub game: &'static str,
+    /// The position's word for [`Pair::parse`].
+    pub position: &'static str,
+    /// The depth in plies.
+    pub depth: u8,
+    /// Whether the plain pair is measured as well.
+    pub plain: bool,
+}
+
+/// The rows of the peers benchmark, in its order.
+pub const ROWS: [Row; 12] = {
+    const fn row(game: &'static str, position: &'static str, depth: u8, plain: bool) -> Row {
+        Row { game, position, depth, plain }
+    }
+    [
+        row("terni", "start", 6, true),
+        row("terni", "mid", 6, true),
+        row("terni", "start", 8, true),
+        row("terni", "mid", 8, true),
+        row("petteia", "start", 3, true),
+        row("petteia", "start", 5, false),
+        row("petteia", "mid", 4, false),
+        row("petteia", "dux", 4, false),
+        row("morris", "start", 4, true),
+        row("morris", "start", 6, false),
+        row("morris", "mid", 6, false),
+        row("morris", "flying", 8, false),
+    ]
+};
+
+impl Row {
+    /// The row's pair of kind `kind`.
+    pub fn pair(&self, kind: Kind) -> Pair {
+        let kind = match kind {
+            Kind::Plain => "plain",
+            Kind::Iterative => "iterative",
+        };
+        Pair::parse(self.game, kind, &self.depth.to_string(), self.position)
+            .expect("every row of the benchmark is a pair")
+    }
+
+    /// The row's kinds of pair: plain (if measured) and iterative.
+    pub fn kinds(&self) -> &'static [Kind] {
+        if self.plain {
+            &[Kind::Plain, Kind::Iterative]
+        } else {
+            &[Kind::Iterative]
+        }
+    }
+
+    /// The criterion group of the row: `terni_lapilli/start/depth_6`,
+    /// `petteia/dux_start/depth_4`, `nine_mens_morris/midgame/depth_6`.
+    pub fn group(&self) -> String {
+        let game = match self.game {
+            "terni" => "terni_lapilli",
+            "morris" => "nine_mens_morris",
+            other => other,
+        };
+        let position = match self.position {
+            "mid" => "midgame",
+            "dux" => "dux_start",
+            other => other,
+        };
+        format!("{game}/{position}/depth_{}", self.depth)
+    }
+}
+
 /// A pair that the benchmark does not have, with what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PairError {
@@ -124,19 +198,18 @@ impl Pair {
     }
 
     /// Their search of the pair: its root value.
-    pub fn theirs(&self) -> i32 {
+    pub fn theirs(&self) -> minimax::Evaluation {
         let d = self.depth;
         let petteia = |p: &lapilli_petteia::Position| petteia_eval(p);
         let which = |step| match self.kind {
             Kind::Plain => Theirs::Negamax,
             Kind::Iterative => Theirs::Iterative { step },
         };
-        let value = match &self.position {
+        match &self.position {
             Position::Terni(p) => theirs(which(Heuristic.deepening_step()), TerniEval, p, d),
             Position::Petteia(p) => theirs(which(petteia.deepening_step()), PetteiaEval, p, d),
             Position::Morris(p) => theirs(which(FoldedEval.deepening_step()), MorrisEval, p, d),
-        };
-        value.into()
+        }
     }
 }
 
@@ -155,6 +228,20 @@ mod tests {
     }
 
     #[test]
+    fn every_row_is_a_pair_named_as_its_criterion_group() {
+        let groups: Vec<String> = ROWS.iter().map(Row::group).collect();
+        assert_eq!(groups[0], "terni_lapilli/start/depth_6");
+        assert_eq!(groups[7], "petteia/dux_start/depth_4");
+        assert_eq!(groups[10], "nine_mens_morris/midgame/depth_6");
+        for row in ROWS {
+            for &kind in row.kinds() {
+                assert_eq!((row.pair(kind).kind, row.pair(kind).depth), (kind, row.depth));
+            }
+        }
+        assert_eq!(ROWS.iter().map(|r| r.kinds().len()).sum::<usize>(), 18, "the 18 folded pairs");
+    }
+
+    #[test]
     fn both_sides_of_a_pair_find_the_same_root_value() {
         for (game, kind, depth, position) in [
             ("terni", "plain", "4", "start"),
@@ -163,7 +250,7 @@ mod tests {
         ] {
             let pair = Pair::parse(game, kind, depth, position).unwrap();
             let (ours, theirs) = (pair.ours(), pair.theirs());
-            assert!(crate::same_value(ours, crate::to_i16(theirs)), "{game} {position}: {ours} vs {theirs}");
+            assert!(crate::same_value(ours, theirs), "{game} {position}: {ours} vs {theirs}");
         }
     }
 }
