@@ -1,24 +1,27 @@
 //! The ratio of their time to ours for pairs of the peers benchmark,
 //! measured paired:
 //! `peer_ratio terni|petteia|morris plain|iterative DEPTH start|mid|flying|dux [ROUNDS]`
-//! for one pair (as in `peer_one`, [`Pair`]; 101 rounds by default), or
+//! for one pair ([`Pair`]; the game comes first here, the kind first in
+//! `peer_one`; 101 rounds by default), or
 //! `peer_ratio all [ROUNDS]` for every folded pair of the benchmark
 //! ([`ROWS`]; 51 rounds by default), one line each.
 //!
 //! Each round times a batch of our searches and a batch of theirs, one
 //! right after the other (which side goes first alternates), and takes the
-//! ratio of the two; the median over the rounds is printed with its
-//! quartiles, and each side's median time a search. A burst of load on the
-//! machine falls on both halves of a round, or on one round among many,
-//! where in a criterion run it falls on one side's whole benchmark. A
-//! batch is as many searches as take about 50 ms on the slower side (at
-//! least one; the first search of a batch finds the caches as the other
-//! side left them).
+//! ratio of their times a search; the median over the rounds is printed
+//! with its quartiles, and each side's median time a search. A burst of
+//! load on the machine falls on both halves of a round, or on one round
+//! among many, where in a criterion run it falls on one side's whole
+//! benchmark. Each side's batch is as many of its searches as take about
+//! 50 ms (at least one), so that the two halves of a round last about as
+//! long; the first search of a batch finds the caches as the other side
+//! left them. The quartiles tell how the rounds of one run spread, not how
+//! runs differ: a steady load on the machine moves every round of a run.
 use lapilli_peers::pair::{Kind, ROWS};
 use lapilli_peers::Pair;
 use std::time::{Duration, Instant};
 
-/// The time a batch of the slower side's searches is sized to take.
+/// The time a side's batch of searches is sized to take.
 const BATCH_TIME: Duration = Duration::from_millis(50);
 
 /// The usage line.
@@ -33,42 +36,58 @@ fn time<T>(n: u32, mut search: impl FnMut() -> T) -> Duration {
     start.elapsed() / n
 }
 
-/// The value at quantile `q` (0 to 1) of `sorted`, which is not empty.
-fn quantile<T: Copy>(sorted: &[T], q: f64) -> T {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+/// The value at quantile `q` (0 to 1) of `sorted`, which is not empty,
+/// interpolated linearly between the two nearest values (the median of an
+/// even number of values is the mean of the middle two).
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let at = (sorted.len() - 1) as f64 * q;
+    let (below, above) = (sorted[at.floor() as usize], sorted[at.ceil() as usize]);
+    below + (above - below) * at.fract()
+}
+
+/// How many searches of `search` take about [`BATCH_TIME`] (at least
+/// one), from three trials of about a tenth of it, each sized on what came
+/// before (the first on one search, which also warms the caches).
+fn batch_of<T>(mut search: impl FnMut() -> T) -> u32 {
+    let fit =
+        |per: Duration, time: Duration| (time.as_nanos() / per.as_nanos().max(1)).clamp(1, 1_000_000) as u32;
+    let mut per = time(1, &mut search);
+    for _ in 0..3 {
+        per = time(fit(per, BATCH_TIME / 10), &mut search);
+    }
+    fit(per, BATCH_TIME)
 }
 
 /// Times `pair` over `rounds` rounds (at least one) and prints its line,
-/// labelled `label`.
+/// labelled `label`: the median ratio, its quartiles, each side's median
+/// time a search, and the batches.
 fn measure(label: &str, pair: &Pair, rounds: usize) {
-    // Warm up both sides, then size the batch on the slower.
-    time(1, || pair.ours());
-    time(1, || pair.theirs());
-    let slower = time(2, || pair.ours()).max(time(2, || pair.theirs()));
-    let batch = (BATCH_TIME.as_nanos() / slower.as_nanos().max(1)).clamp(1, 100_000) as u32;
+    // Both sides warmed up and their batches sized.
+    let (batch_ours, batch_theirs) = (batch_of(|| pair.ours()), batch_of(|| pair.theirs()));
     let (mut ratios, mut ours, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds {
         let (a, b) = if round % 2 == 0 {
-            let a = time(batch, || pair.ours());
-            (a, time(batch, || pair.theirs()))
+            let a = time(batch_ours, || pair.ours());
+            (a, time(batch_theirs, || pair.theirs()))
         } else {
-            let b = time(batch, || pair.theirs());
-            (time(batch, || pair.ours()), b)
+            let b = time(batch_theirs, || pair.theirs());
+            (time(batch_ours, || pair.ours()), b)
         };
         ratios.push(b.as_secs_f64() / a.as_secs_f64().max(1e-12));
-        ours.push(a);
-        theirs.push(b);
+        ours.push(a.as_secs_f64());
+        theirs.push(b.as_secs_f64());
     }
-    ratios.sort_by(f64::total_cmp);
-    ours.sort();
-    theirs.sort();
+    for v in [&mut ratios, &mut ours, &mut theirs] {
+        v.sort_by(f64::total_cmp);
+    }
+    let median = |v: &[f64]| Duration::from_secs_f64(quantile(v, 0.5));
     println!(
-        "{label}: ratio {:.2} (quartiles {:.2} to {:.2}); ours {:.1?}, theirs {:.1?} a search ({rounds} rounds of {batch})",
+        "{label}: ratio {:.2} (quartiles {:.2} to {:.2}); ours {:.1?}, theirs {:.1?} a search ({rounds} rounds of {batch_ours} and {batch_theirs})",
         quantile(&ratios, 0.5),
         quantile(&ratios, 0.25),
         quantile(&ratios, 0.75),
-        quantile(&ours, 0.5),
-        quantile(&theirs, 0.5),
+        median(&ours),
+        median(&theirs),
     );
 }
 
