@@ -49,7 +49,7 @@ fn folded(c: &mut Criterion) {
 /// The native rows: the folded morris start and mid-game at depth 6.
 fn morris_native(c: &mut Criterion) {
     for (name, position) in [("start", "start"), ("midgame", "mid")] {
-        match Pair::parse("morris", "iterative", "6", position).map(|p| p.position) {
+        match Pair::new("morris", Kind::Iterative, 6, position).map(|p| p.position) {
             Ok(Position::Morris(pos)) => native(c, name, &pos, 6),
             other => panic!("the benchmark's morris {position} position: {other:?}"),
         }

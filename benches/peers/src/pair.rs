@@ -82,12 +82,7 @@ pub const ROWS: [Row; 12] = {
 impl Row {
     /// The row's pair of kind `kind`.
     pub fn pair(&self, kind: Kind) -> Pair {
-        let kind = match kind {
-            Kind::Plain => "plain",
-            Kind::Iterative => "iterative",
-        };
-        Pair::parse(self.game, kind, &self.depth.to_string(), self.position)
-            .expect("every row of the benchmark is a pair")
+        Pair::new(self.game, kind, self.depth, self.position).expect("every row of the benchmark is a pair")
     }
 
     /// The row's kinds of pair: plain (if measured) and iterative.
@@ -138,29 +133,48 @@ pub enum PairError {
     },
 }
 
+/// `Ok` if `game` is one of the benchmark's games' words.
+fn known_game(game: &str) -> Result<(), PairError> {
+    match game {
+        "terni" | "petteia" | "morris" => Ok(()),
+        _ => Err(PairError::Game(game.into())),
+    }
+}
+
 impl Pair {
-    /// The pair named by `game` (`terni`, `petteia`, `morris`), `kind`
-    /// (`plain`, `iterative`), `depth` (1 to 20) and `position`: `start`,
-    /// `mid` (the benchmark's mid-game: [`midgame`]
-    /// [`PETTEIA_MID_PLIES`] or [`MORRIS_MID_PLIES`] plies in, Terni
-    /// Lapilli's [`TERNI_MID`]),
-    /// `flying` (morris: [`FLYING`]) or `dux` (Petteia's Dux variant
-    /// from the start).
+    /// The pair named by the words `game` (`terni`, `petteia`, `morris`),
+    /// `kind` (`plain`, `iterative`), `depth` (1 to 20) and `position`, as
+    /// for [`Pair::new`].
     ///
     /// # Errors
     /// [`PairError`] naming the first word, in that order, that is not one
     /// of those.
     pub fn parse(game: &str, kind: &str, depth: &str, position: &str) -> Result<Pair, PairError> {
-        if !["terni", "petteia", "morris"].contains(&game) {
-            return Err(PairError::Game(game.into()));
-        }
+        known_game(game)?;
         let kind = match kind {
             "plain" => Kind::Plain,
             "iterative" => Kind::Iterative,
             _ => return Err(PairError::Kind(kind.into())),
         };
-        let depth =
-            depth.parse().ok().filter(|d| (1..=20).contains(d)).ok_or(PairError::Depth(depth.into()))?;
+        let depth = depth.parse().map_err(|_| PairError::Depth(depth.into()))?;
+        Pair::new(game, kind, depth, position)
+    }
+
+    /// The pair of `kind` to `depth` plies (1 to 20) from `game`'s
+    /// (`terni`, `petteia`, `morris`) position named `position`: `start`,
+    /// `mid` (the benchmark's mid-game: [`midgame`] [`PETTEIA_MID_PLIES`]
+    /// or [`MORRIS_MID_PLIES`] plies in, Terni Lapilli's [`TERNI_MID`]),
+    /// `flying` (morris: [`FLYING`]) or `dux` (Petteia's Dux variant from
+    /// the start).
+    ///
+    /// # Errors
+    /// [`PairError`] for an unknown game, a depth out of range, or a
+    /// position the game has none of, in that order.
+    pub fn new(game: &str, kind: Kind, depth: u8, position: &str) -> Result<Pair, PairError> {
+        known_game(game)?;
+        if !(1..=20).contains(&depth) {
+            return Err(PairError::Depth(depth.to_string()));
+        }
         let missing = || PairError::Position { game: game.into(), position: position.into() };
         let position = match (game, position) {
             ("terni", "start") => Position::Terni(Default::default()),
@@ -229,6 +243,12 @@ mod tests {
         assert_eq!(Pair::parse("terni", "fast", "3", "start").unwrap_err(), PairError::Kind("fast".into()));
         assert_eq!(Pair::parse("terni", "plain", "0", "start").unwrap_err(), PairError::Depth("0".into()));
         assert_eq!(Pair::parse("terni", "plain", "x", "start").unwrap_err(), PairError::Depth("x".into()));
+        assert_eq!(
+            Pair::parse("terni", "plain", "300", "start").unwrap_err(),
+            PairError::Depth("300".into())
+        );
+        assert_eq!(Pair::new("terni", Kind::Plain, 21, "start").unwrap_err(), PairError::Depth("21".into()));
+        assert_eq!(Pair::new("go", Kind::Plain, 0, "start").unwrap_err(), PairError::Game("go".into()));
         let flying = Pair::parse("terni", "plain", "3", "flying").unwrap_err();
         assert_eq!(flying, PairError::Position { game: "terni".into(), position: "flying".into() });
     }
