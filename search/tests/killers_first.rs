@@ -47,3 +47,24 @@ fn the_second_killer_is_looked_up_only_when_the_first_does_not_cut_off() {
     // Killer 0 at the third node, killer 1 at the fourth: two lookups.
     assert_eq!(t.key_lookups.load(std::sync::atomic::Ordering::Relaxed), 2);
 }
+
+#[test]
+fn a_cutoff_by_the_first_killer_before_generation_gains_no_history() {
+    // Under the first b-node, a-nodes one ply above the leaves (beta 2
+    // after the first): the second cuts off by move 1 after generation
+    // (move 1 gains history 1 and becomes the killer), the third by that
+    // killer before generation (no gain), the fourth by move 0 after the
+    // killer failed (move 0 gains 1). The second b-node then finds moves 0
+    // and 1 with equal history and tries move 0 first, in generation
+    // order: one leaf to refute, not the two under move 1.
+    let t = tree("a0(b0(a0(b-2 b-1) a0(b-1 b-5) a0(b-1 b-5) a0(b-5 b0)) b0(a0(b-1) a0(b-1 b-2)))");
+    let result = Engine::with_options(Options::alpha_beta()).search(
+        &t,
+        &History::default(),
+        &Limits::depth(3),
+        &node_eval,
+    );
+    assert_eq!(result.score, 2);
+    assert_eq!(result.stats.killer_cutoffs_before_generation, 1);
+    assert_eq!(result.stats.nodes, 16);
+}

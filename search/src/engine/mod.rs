@@ -178,7 +178,9 @@ impl StopHandle {
 ///   name a legal ply by its key ([`Game::move_with_key`];
 ///   [`Options::with_killers_first`]): a cutoff by one skips the generation.
 ///   They are looked up one at a time: the second only when the first is
-///   not legal or did not cut off.
+///   not legal or did not cut off. A cutoff by the first leaves the killers
+///   and the history as they were (it is the first killer already, and its
+///   history would gain only 1).
 /// - **Evaluation cache** ([`Options::with_eval_cache`]): each thread keeps
 ///   its recent static evaluations by [`Game::position_key`], so a leaf
 ///   reached again by a transposition or a re-search is not evaluated

@@ -357,25 +357,6 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         }
     }
 
-    /// [`MoveOrder::reward`] of `scored`, the first killer of ply `ply`,
-    /// tried alone before generation and cutting off with `depth` plies to
-    /// go: the killers stay as they are, and if it is quiet its history
-    /// gains by the key it is kept as, the key [`Game::move_key`] would
-    /// give again (finding it again was about 1% of a morris search's
-    /// instructions, `benches/README.md`).
-    pub(super) fn reward_first_killer<G: Game<Move = M>>(
-        &mut self,
-        pos: &G,
-        scored: &Scored<M>,
-        ply: usize,
-        depth: u32,
-    ) {
-        if self.use_history && scored.is_quiet(pos) {
-            let key = self.killers_at(ply)[0];
-            self.add_history(key, history_bonus(depth));
-        }
-    }
-
     /// Adds `change` to the history of the move keyed `key`, halving every
     /// slot when this one leaves the range of [`HISTORY_CAP`].
     #[inline]
@@ -413,25 +394,6 @@ mod tests {
         // The square of the plies to go, gained and, with the malus, lost.
         assert_eq!(history_after_cutoff(false), (0, 9));
         assert_eq!(history_after_cutoff(true), (-9, 9));
-    }
-
-    #[test]
-    fn the_first_killers_reward_by_its_key_is_the_reward_of_the_move() {
-        // Move 2 of Nim, the first killer of ply 1 (move 1 the second),
-        // tried first and cutting off with 3 plies to go.
-        let pos = Nim(5, false);
-        let orders = || {
-            let mut order = MoveOrder::new(true, true, false);
-            order.killers = vec![[0, 0], [move_key(&pos, 2), move_key(&pos, 1)]];
-            order.add_history(move_key(&pos, 2), 4);
-            order
-        };
-        let (mut by_move, mut by_key) = (orders(), orders());
-        by_move.reward(&pos, &[Scored { mv: 2, rank: rank(TRIED_FIRST, 0) }], 1, 3);
-        by_key.reward_first_killer(&pos, &Scored { mv: 2, rank: rank(TRIED_FIRST, 0) }, 1, 3);
-        assert_eq!(by_key.killers, by_move.killers);
-        assert_eq!(by_key.history, by_move.history);
-        assert_eq!(by_key.history[move_key(&pos, 2) as usize % HISTORY_SLOTS], 13);
     }
 
     #[test]

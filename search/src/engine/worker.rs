@@ -513,12 +513,12 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                         self.stats.cutoffs += 1;
                         self.stats.killer_cutoffs_before_generation += u64::from(!generated);
                         // The ply's first killer, tried before generation,
-                        // cut off alone: the same reward, by the key it is
-                        // kept as (the killers stay as they are).
+                        // cut off alone: it stays the first killer, and
+                        // its history would gain 1 (one ply to go). Not
+                        // rewarded: the trees of `peer_suite` are as small
+                        // or smaller without (`benches/README.md`).
                         if generated || killer_slot != 1 {
                             self.order.reward(pos, &list[..=n], p, depth);
-                        } else {
-                            self.order.reward_first_killer(pos, &list[n], p, depth);
                         }
                         break;
                     }
