@@ -1,0 +1,115 @@
+//! Our iterative search (the peers benchmark's options: 4 MiB table,
+//! repetition detection off) over a suite of positions that are not the
+//! benchmark's, so that a change to the tree can be judged on many
+//! positions rather than on the benchmark's few:
+//! `peer_suite [morris|terni|petteia|all] [N] [DEPTH]` (defaults: all, 40
+//! positions a game; depth 6 for Nine Men's Morris with folded removals, 8
+//! for Terni Lapilli, 4 for Petteia).
+//!
+//! Position `i` of a game is reached from the start by `p` uniformly random
+//! legal plies, `p` drawn from the game's range (Nine Men's Morris 4 to 24
+//! folded turns, Terni Lapilli 1 to 7 plies, Petteia 2 to 30), from a
+//! generator seeded with `i`; a position where the game is over is passed
+//! over. Prints, per game, the positions searched, the total of nodes (the
+//! same on every run and machine) and the total search time (wall clock,
+//! this run only); with `-v` also each position's nodes.
+use lapilli_game::{Evaluate, Game, History, MoveList};
+use lapilli_peers::{our_iterative_options, petteia_eval, FoldedEval, FoldedMorris};
+use lapilli_search::{Engine, Limits};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// Position `i` of the suite: `start` after a random number of random
+/// plies in `plies`, or `None` if the game ended on the way.
+fn position<G: Game>(start: &G, i: u64, plies: std::ops::RangeInclusive<usize>) -> Option<G> {
+    let mut rng = StdRng::seed_from_u64(i);
+    let mut pos = start.clone();
+    let mut moves = G::Moves::default();
+    for _ in 0..rng.gen_range(plies) {
+        if pos.outcome().is_some() {
+            return None;
+        }
+        pos.legal_moves(&mut moves);
+        let list = moves.as_slice();
+        pos.play_unchecked(list[rng.gen_range(0..list.len())]);
+    }
+    pos.outcome().is_none().then_some(pos)
+}
+
+/// Searches the suite of `game`: `n` seeds, `depth` plies; prints the totals.
+fn suite<G, E>(
+    game: &str,
+    start: &G,
+    plies: std::ops::RangeInclusive<usize>,
+    n: u64,
+    depth: u32,
+    eval: &E,
+    verbose: bool,
+) where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluate<G> + Sync,
+{
+    let (mut searched, mut nodes, mut time) = (0, 0, Duration::ZERO);
+    for i in 0..n {
+        let Some(pos) = position(start, i, plies.clone()) else { continue };
+        let clock = Instant::now();
+        let analysis = Engine::with_options(our_iterative_options()).search(
+            &pos,
+            &History::default(),
+            &Limits::depth(depth),
+            eval,
+        );
+        time += clock.elapsed();
+        searched += 1;
+        nodes += analysis.stats.nodes;
+        if verbose {
+            println!("  {game} {i}: {} nodes, score {}", analysis.stats.nodes, analysis.score);
+        }
+    }
+    println!("{game} depth {depth}: {searched} positions, {nodes} nodes, {:.1} ms", time.as_secs_f64() * 1e3);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().filter(|a| a != "-v").collect();
+    let verbose = std::env::args().any(|a| a == "-v");
+    let game = args.get(1).map_or("all", String::as_str);
+    let Ok(n) = args.get(2).map_or(Ok(40), |a| a.parse::<u64>()) else {
+        eprintln!("peer_suite: N must be a number of positions, not {:?}", args[2]);
+        std::process::exit(2);
+    };
+    let depth = match args.get(3).map(|a| a.parse::<u32>()) {
+        None => None,
+        Some(Ok(d)) => Some(d),
+        Some(Err(_)) => {
+            eprintln!("peer_suite: DEPTH must be a number of plies, not {:?}", args[3]);
+            std::process::exit(2);
+        }
+    };
+    if !["all", "morris", "terni", "petteia"].contains(&game) {
+        eprintln!("peer_suite: the game must be morris, terni, petteia or all, not {game:?}");
+        std::process::exit(2);
+    }
+    if matches!(game, "all" | "morris") {
+        let start = FoldedMorris(lapilli_morris::Position::default());
+        suite("morris", &start, 4..=24, n, depth.unwrap_or(6), &FoldedEval, verbose);
+    }
+    if matches!(game, "all" | "terni") {
+        let start = lapilli_terni_lapilli::Position::default();
+        suite(
+            "terni",
+            &start,
+            1..=7,
+            n,
+            depth.unwrap_or(8),
+            &lapilli_terni_lapilli::eval::Heuristic,
+            verbose,
+        );
+    }
+    if matches!(game, "all" | "petteia") {
+        let start = lapilli_petteia::Position::default();
+        let eval = |p: &lapilli_petteia::Position| petteia_eval(p);
+        suite("petteia", &start, 2..=30, n, depth.unwrap_or(4), &eval, verbose);
+    }
+}
