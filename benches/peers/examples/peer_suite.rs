@@ -2,7 +2,7 @@
 //! repetition detection off) over a suite of positions that are not the
 //! benchmark's, so that a change to the tree can be judged on many
 //! positions rather than on the benchmark's few:
-//! `peer_suite [morris|terni|petteia|all] [N] [DEPTH]` (defaults: all, 40
+//! `peer_suite [morris|terni|petteia|all] [N] [DEPTH]` (defaults: all, 200
 //! positions a game; depth 6 for Nine Men's Morris with folded removals, 8
 //! for Terni Lapilli, 4 for Petteia).
 //!
@@ -75,7 +75,7 @@ fn main() {
     let args: Vec<String> = std::env::args().filter(|a| a != "-v").collect();
     let verbose = std::env::args().any(|a| a == "-v");
     let game = args.get(1).map_or("all", String::as_str);
-    let Ok(n) = args.get(2).map_or(Ok(40), |a| a.parse::<u64>()) else {
+    let Ok(n) = args.get(2).map_or(Ok(200), |a| a.parse::<u64>()) else {
         eprintln!("peer_suite: N must be a number of positions, not {:?}", args[2]);
         std::process::exit(2);
     };
