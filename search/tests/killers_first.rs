@@ -1,6 +1,8 @@
 //! Killers tried before generation ([`Options::with_killers_first`]) on an
 //! explicit tree: the same nodes searched and the same cutoffs, one of them
-//! before the plies were generated. (The random-tree sweep of `toy.rs`
+//! before the plies were generated; the second killer looked up only
+//! when the first does not cut off; and no history gained by a cutoff of
+//! the first killer before generation. (The random-tree sweep of `toy.rs`
 //! checks the values against minimax with the option on and off.)
 
 mod common;

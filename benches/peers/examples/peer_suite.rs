@@ -2,17 +2,21 @@
 //! repetition detection off) over a suite of positions that are not the
 //! benchmark's, so that a change to the tree can be judged on many
 //! positions rather than on the benchmark's few:
-//! `peer_suite [morris|terni|petteia|all] [N] [DEPTH]` (defaults: all, 200
-//! positions a game; depth 6 for Nine Men's Morris with folded removals, 8
-//! for Terni Lapilli, 4 for Petteia).
+//! `peer_suite [morris|terni|petteia|all] [N] [DEPTH] [-v]` (defaults: all,
+//! 200 positions a game; depth 6 for Nine Men's Morris with folded
+//! removals, 8 for Terni Lapilli, 4 for Petteia; DEPTH at least 1). A word
+//! that is not one of those, an N or a DEPTH that is not a number, or more
+//! arguments, exit with status 2.
 //!
 //! Position `i` of a game is reached from the start by `p` uniformly random
 //! legal plies, `p` drawn from the game's range (Nine Men's Morris 4 to 24
 //! folded turns, Terni Lapilli 1 to 7 plies, Petteia 2 to 30), from a
-//! generator seeded with `i`; a position where the game is over is passed
-//! over. Prints, per game, the positions searched, the total of nodes (the
-//! same on every run and machine) and the total search time (wall clock,
-//! this run only); with `-v` also each position's nodes.
+//! generator seeded with `i`; a playout that ends the game is passed over
+//! (Terni Lapilli keeps 179 of its first 200). Prints, per game, the
+//! positions searched, the total of nodes (the same on every run of one
+//! build, on a 64-bit machine) and the total time of the searches, each
+//! with the making of its engine and table (wall clock, this run only);
+//! with `-v` also each position's nodes and score.
 use lapilli_game::{Evaluate, Game, History, MoveList};
 use lapilli_peers::{our_iterative_options, petteia_eval, FoldedEval, FoldedMorris};
 use lapilli_search::{Engine, Limits};
@@ -32,6 +36,10 @@ fn position<G: Game>(start: &G, i: u64, plies: std::ops::RangeInclusive<usize>) 
         }
         pos.legal_moves(&mut moves);
         let list = moves.as_slice();
+        // A game in progress has a legal ply (the `Game` contract).
+        if list.is_empty() {
+            return None;
+        }
         pos.play_unchecked(list[rng.gen_range(0..list.len())]);
     }
     pos.outcome().is_none().then_some(pos)
@@ -71,26 +79,34 @@ fn suite<G, E>(
     println!("{game} depth {depth}: {searched} positions, {nodes} nodes, {:.1} ms", time.as_secs_f64() * 1e3);
 }
 
+const USAGE: &str = "usage: peer_suite [morris|terni|petteia|all] [N] [DEPTH] [-v]";
+
+/// Prints `message` and the usage, and exits with status 2.
+fn fail(message: &str) -> ! {
+    eprintln!("peer_suite: {message}\n{USAGE}");
+    std::process::exit(2)
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().filter(|a| a != "-v").collect();
     let verbose = std::env::args().any(|a| a == "-v");
-    let game = args.get(1).map_or("all", String::as_str);
-    let Ok(n) = args.get(2).map_or(Ok(200), |a| a.parse::<u64>()) else {
-        eprintln!("peer_suite: N must be a number of positions, not {:?}", args[2]);
-        std::process::exit(2);
-    };
-    let depth = match args.get(3).map(|a| a.parse::<u32>()) {
-        None => None,
-        Some(Ok(d)) => Some(d),
-        Some(Err(_)) => {
-            eprintln!("peer_suite: DEPTH must be a number of plies, not {:?}", args[3]);
-            std::process::exit(2);
-        }
-    };
-    if !["all", "morris", "terni", "petteia"].contains(&game) {
-        eprintln!("peer_suite: the game must be morris, terni, petteia or all, not {game:?}");
-        std::process::exit(2);
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "-v").collect();
+    if args.len() > 3 {
+        fail(&format!("too many arguments: {:?}", &args[3..]));
     }
+    let game = args.first().map_or("all", String::as_str);
+    if !["all", "morris", "terni", "petteia"].contains(&game) {
+        fail(&format!("the game must be morris, terni, petteia or all, not {game:?}"));
+    }
+    let n = match args.get(1).map(|a| a.parse::<u64>()) {
+        None => 200,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => fail(&format!("N must be a number of positions, not {:?}", args[1])),
+    };
+    let depth = match args.get(2).map(|a| a.parse::<u32>()) {
+        None => None,
+        Some(Ok(d)) if d >= 1 => Some(d),
+        Some(_) => fail(&format!("DEPTH must be a number of plies, at least 1, not {:?}", args[2])),
+    };
     if matches!(game, "all" | "morris") {
         let start = FoldedMorris(lapilli_morris::Position::default());
         suite("morris", &start, 4..=24, n, depth.unwrap_or(6), &FoldedEval, verbose);

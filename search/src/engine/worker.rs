@@ -516,7 +516,7 @@ impl<'a, G: Game, E: Evaluate<G>> Worker<'a, G, E> {
                         // cut off alone: it stays the first killer, and
                         // its history would gain 1 (one ply to go). Not
                         // rewarded: without it the trees of `peer_suite`
-                        // grow by 0.1% at most, and mostly shrink
+                        // grow by about 0.1% at most, and mostly shrink
                         // (`benches/README.md`).
                         if generated || killer_slot != 1 {
                             self.order.reward(pos, &list[..=n], p, depth);
