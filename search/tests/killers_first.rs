@@ -7,9 +7,15 @@
 
 mod common;
 
-use common::{node_eval, tree};
+use common::{node_eval, tree, Tree};
 use lapilli_game::History;
-use lapilli_search::{Engine, Limits, Options};
+use lapilli_search::{Analysis, Engine, Limits, Options};
+
+/// `t` searched by [`Options::alpha_beta`] (killers tried before
+/// generation, the history heuristic, no table) to depth 3.
+fn alpha_beta_to_depth_3(t: &Tree) -> Analysis<usize> {
+    Engine::with_options(Options::alpha_beta()).search(t, &History::default(), &Limits::depth(3), &node_eval)
+}
 
 #[test]
 fn a_killer_tried_before_generation_cuts_off_as_it_did_after() {
@@ -38,12 +44,7 @@ fn the_second_killer_is_looked_up_only_when_the_first_does_not_cut_off() {
     // is tried first and fails, move 1 cuts (killers 1, then 0); at the
     // fourth, killer 1 cuts at once, and killer 0 is never named.
     let t = tree("a0(b0(a0(b-1 b-2) a0(b-5 b0) a0(b0 b-7) a0(b0 b-7)))");
-    let result = Engine::with_options(Options::alpha_beta()).search(
-        &t,
-        &History::default(),
-        &Limits::depth(3),
-        &node_eval,
-    );
+    let result = alpha_beta_to_depth_3(&t);
     assert_eq!(result.score, 2);
     assert_eq!(result.stats.killer_cutoffs_before_generation, 1);
     // Killer 0 at the third node, killer 1 at the fourth: two lookups.
@@ -60,12 +61,7 @@ fn a_cutoff_by_the_first_killer_before_generation_gains_no_history() {
     // and 1 with equal history and tries move 0 first, in generation
     // order: one leaf to refute, not the two under move 1.
     let t = tree("a0(b0(a0(b-2 b-1) a0(b-1 b-5) a0(b-1 b-5) a0(b-5 b0)) b0(a0(b-1) a0(b-1 b-2)))");
-    let result = Engine::with_options(Options::alpha_beta()).search(
-        &t,
-        &History::default(),
-        &Limits::depth(3),
-        &node_eval,
-    );
+    let result = alpha_beta_to_depth_3(&t);
     assert_eq!(result.score, 2);
     assert_eq!(result.stats.killer_cutoffs_before_generation, 1);
     assert_eq!(result.stats.nodes, 16);
