@@ -1,11 +1,15 @@
 //! Prints both engines' statistics on the same iterative search, as the
 //! peers benchmark runs it (4 MiB tables, our repetition detection off):
-//! `peer_stats terni|petteia|morris [depth] [start|mid]` (default: Terni
-//! Lapilli from the start at depths 6, 8 and 10). `mid` is the benchmark's
-//! mid-game position of Petteia or Nine Men's Morris (12 or 14 plies in).
+//! `peer_stats terni|petteia|morris [DEPTH] [start|mid|flying|dux]`
+//! (default: Terni Lapilli; the start; depths 6, 8 and 10 for Terni
+//! Lapilli, 4 for Petteia, 6 for Nine Men's Morris). The positions are the
+//! benchmark's ([`Pair::new`]: `mid` its mid-game, `flying` the morris
+//! flying endgame, `dux` Petteia's Dux start). A word that is not one of
+//! those, or a DEPTH that is not a number from 1 to 20, exits with status 2.
 use lapilli_game::{Evaluate, Game, History};
-use lapilli_peers::{midgame, petteia_eval, FoldedEval, FoldedMorris, MorrisEval, PetteiaEval, TerniEval};
-use lapilli_peers::{our_iterative_options, their_iterative_options, MORRIS_MID_PLIES, PETTEIA_MID_PLIES};
+use lapilli_peers::pair::{Kind, Position};
+use lapilli_peers::{our_iterative_options, their_iterative_options, Pair};
+use lapilli_peers::{petteia_eval, FoldedEval, MorrisEval, PetteiaEval, TerniEval};
 use lapilli_search::{Engine, Limits};
 use minimax::{IterativeSearch, Strategy};
 
@@ -33,25 +37,29 @@ where
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let fail = |e: &dyn std::fmt::Display| -> ! {
+        eprintln!("peer_stats: {e}");
+        std::process::exit(2)
+    };
     let game = args.get(1).map_or("terni", String::as_str);
-    let depth: Option<u8> = args.get(2).and_then(|a| a.parse().ok());
-    let mid = args.get(3).map(String::as_str) == Some("mid");
-    match game {
-        "petteia" => {
-            let start = lapilli_petteia::Position::default();
-            let pos = if mid { midgame(&start, PETTEIA_MID_PLIES) } else { start };
-            both(&pos, depth.unwrap_or(4), &|p: &lapilli_petteia::Position| petteia_eval(p), PetteiaEval);
-        }
-        "morris" => {
-            let start = FoldedMorris(lapilli_morris::Position::default());
-            let pos = if mid { midgame(&start, MORRIS_MID_PLIES) } else { start };
-            both(&pos, depth.unwrap_or(6), &FoldedEval, MorrisEval);
-        }
-        _ => {
-            let pos = lapilli_terni_lapilli::Position::default();
-            for d in depth.map_or(vec![6, 8, 10], |d| vec![d]) {
-                both(&pos, d, &lapilli_terni_lapilli::eval::Heuristic, TerniEval);
+    let position = args.get(3).map_or("start", String::as_str);
+    let depths = match args.get(2).map(|a| a.parse::<u8>()) {
+        Some(Ok(depth)) => vec![depth],
+        Some(Err(_)) => fail(&format!("DEPTH must be a number of plies, not {:?}", args[2])),
+        None => match game {
+            "petteia" => vec![4],
+            "morris" => vec![6],
+            _ => vec![6, 8, 10],
+        },
+    };
+    for depth in depths {
+        let pair = Pair::new(game, Kind::Iterative, depth, position).unwrap_or_else(|e| fail(&e));
+        match &pair.position {
+            Position::Terni(p) => both(p, depth, &lapilli_terni_lapilli::eval::Heuristic, TerniEval),
+            Position::Petteia(p) => {
+                both(p, depth, &|p: &lapilli_petteia::Position| petteia_eval(p), PetteiaEval)
             }
+            Position::Morris(p) => both(p, depth, &FoldedEval, MorrisEval),
         }
     }
 }
