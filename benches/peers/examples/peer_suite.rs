@@ -2,15 +2,22 @@
 //! repetition detection off) over a suite of positions that are not the
 //! benchmark's, so that a change to the tree can be judged on many
 //! positions rather than on the benchmark's few:
-//! `peer_suite [morris|terni|petteia|all] [N] [DEPTH] [-v]` (defaults: all,
-//! 200 positions a game; depth 6 for Nine Men's Morris with folded
-//! removals, 8 for Terni Lapilli, 4 for Petteia; DEPTH at least 1). A word
-//! that is not one of those, an N or a DEPTH that is not a number, or more
-//! arguments, exit with status 2.
+//! `peer_suite [morris|terni|petteia|native|all] [N] [DEPTH] [-v]`
+//! (defaults: all, 200 positions a game; depth 6 for Nine Men's Morris with
+//! folded removals, 8 for Terni Lapilli, 4 for Petteia; DEPTH at least 1).
+//! A word that is not one of those, an N or a DEPTH that is not a number,
+//! or more arguments, exit with status 2.
+//!
+//! `native` is Nine Men's Morris as the program searches it, a removal a
+//! ply of its own, with the options of the benchmark's native rows
+//! ([`Options::playing`]: repetition detection, reductions, the
+//! evaluation's aspiration window; a 4 MiB table), to depth 8 by default;
+//! `all` leaves it out.
 //!
 //! Position `i` of a game is reached from the start by `p` uniformly random
 //! legal plies, `p` drawn from the game's range (Nine Men's Morris 4 to 24
-//! folded turns, Terni Lapilli 1 to 7 plies, Petteia 2 to 30), from a
+//! folded turns, or 8 to 48 plies natively, Terni Lapilli 1 to 7 plies,
+//! Petteia 2 to 30), from a
 //! generator seeded with `i`; a playout that ends the game is passed over
 //! (Terni Lapilli keeps 179 of its first 200). Prints, per game, the
 //! positions searched, the total of nodes (the same on every run of one
@@ -18,8 +25,8 @@
 //! with the making of its engine and table (wall clock, this run only);
 //! with `-v` also each position's nodes and score.
 use lapilli_game::{Evaluate, Game, History, MoveList};
-use lapilli_peers::{our_iterative_options, petteia_eval, FoldedEval, FoldedMorris};
-use lapilli_search::{Engine, Limits};
+use lapilli_peers::{our_iterative_options, petteia_eval, FoldedEval, FoldedMorris, TT_BYTES};
+use lapilli_search::{Engine, Limits, Options};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -45,7 +52,9 @@ fn position<G: Game>(start: &G, i: u64, plies: std::ops::RangeInclusive<usize>) 
     pos.outcome().is_none().then_some(pos)
 }
 
-/// Searches the suite of `game`: `n` seeds, `depth` plies; prints the totals.
+/// Searches the suite of `game` with `options`: `n` seeds, `depth` plies;
+/// prints the totals.
+#[allow(clippy::too_many_arguments)]
 fn suite<G, E>(
     game: &str,
     start: &G,
@@ -53,6 +62,7 @@ fn suite<G, E>(
     n: u64,
     depth: u32,
     eval: &E,
+    options: Options,
     verbose: bool,
 ) where
     G: Game + Send + Sync,
@@ -63,12 +73,8 @@ fn suite<G, E>(
     for i in 0..n {
         let Some(pos) = position(start, i, plies.clone()) else { continue };
         let clock = Instant::now();
-        let analysis = Engine::with_options(our_iterative_options()).search(
-            &pos,
-            &History::default(),
-            &Limits::depth(depth),
-            eval,
-        );
+        let analysis =
+            Engine::with_options(options).search(&pos, &History::default(), &Limits::depth(depth), eval);
         time += clock.elapsed();
         searched += 1;
         nodes += analysis.stats.nodes;
@@ -79,7 +85,7 @@ fn suite<G, E>(
     println!("{game} depth {depth}: {searched} positions, {nodes} nodes, {:.1} ms", time.as_secs_f64() * 1e3);
 }
 
-const USAGE: &str = "usage: peer_suite [morris|terni|petteia|all] [N] [DEPTH] [-v]";
+const USAGE: &str = "usage: peer_suite [morris|terni|petteia|native|all] [N] [DEPTH] [-v]";
 
 /// Prints `message` and the usage, and exits with status 2.
 fn fail(message: &str) -> ! {
@@ -94,8 +100,8 @@ fn main() {
         fail(&format!("too many arguments: {:?}", &args[3..]));
     }
     let game = args.first().map_or("all", String::as_str);
-    if !["all", "morris", "terni", "petteia"].contains(&game) {
-        fail(&format!("the game must be morris, terni, petteia or all, not {game:?}"));
+    if !["all", "morris", "terni", "petteia", "native"].contains(&game) {
+        fail(&format!("the game must be morris, terni, petteia, native or all, not {game:?}"));
     }
     let n = match args.get(1).map(|a| a.parse::<u64>()) {
         None => 200,
@@ -109,7 +115,7 @@ fn main() {
     };
     if matches!(game, "all" | "morris") {
         let start = FoldedMorris(lapilli_morris::Position::default());
-        suite("morris", &start, 4..=24, n, depth.unwrap_or(6), &FoldedEval, verbose);
+        suite("morris", &start, 4..=24, n, depth.unwrap_or(6), &FoldedEval, our_iterative_options(), verbose);
     }
     if matches!(game, "all" | "terni") {
         let start = lapilli_terni_lapilli::Position::default();
@@ -120,12 +126,19 @@ fn main() {
             n,
             depth.unwrap_or(8),
             &lapilli_terni_lapilli::eval::Heuristic,
+            our_iterative_options(),
             verbose,
         );
     }
     if matches!(game, "all" | "petteia") {
         let start = lapilli_petteia::Position::default();
         let eval = |p: &lapilli_petteia::Position| petteia_eval(p);
-        suite("petteia", &start, 2..=30, n, depth.unwrap_or(4), &eval, verbose);
+        suite("petteia", &start, 2..=30, n, depth.unwrap_or(4), &eval, our_iterative_options(), verbose);
+    }
+    if game == "native" {
+        let start = lapilli_morris::Position::default();
+        let eval = lapilli_morris::eval::Heuristic::default();
+        let options = Options::playing().with_table_bytes(TT_BYTES);
+        suite("native", &start, 8..=48, n, depth.unwrap_or(8), &eval, options, verbose);
     }
 }

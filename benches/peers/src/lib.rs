@@ -197,14 +197,14 @@ impl Game for FoldedMorris {
     }
     /// The game's own hint for the ply: 2 for closing a mill (a ply with
     /// a removal; a mill closed with nothing to remove, which only set-up
-    /// positions allow, counts as quiet), 1 for blocking one of the
-    /// opponent's.
+    /// positions allow, counts as quiet) plus the removal's
+    /// [`RemovalOrder::rank`](lapilli_morris::RemovalOrder::rank), 1 for
+    /// blocking one of the opponent's.
     #[inline]
     fn move_order_hint(&self, m: FoldedMove) -> i32 {
-        if m.removal.is_some() {
-            2
-        } else {
-            i32::from(self.0.blocks_mill(m.ply))
+        match m.removal {
+            Some(removal) => 2 + removal_rank(&self.0.removal_order(), removal),
+            None => i32::from(self.0.blocks_mill(m.ply)),
         }
     }
     /// [`Game::move_order_hint`] for a whole list: the points where the
@@ -214,9 +214,10 @@ impl Game for FoldedMorris {
     #[inline]
     fn move_order_hints(&self, moves: &[FoldedMove], hints: &mut Vec<i32>) {
         let blocking = self.0.mill_completions(self.0.side_to_move().opponent());
+        let removals = moves.iter().any(|m| m.removal.is_some()).then(|| self.0.removal_order());
         hints.clear();
         hints.extend(moves.iter().map(|m| match (m.removal, m.ply) {
-            (Some(_), _) => 2,
+            (Some(removal), _) => 2 + removals.map_or(0, |order| removal_rank(&order, removal)),
             (None, lapilli_morris::Move::Place(to) | lapilli_morris::Move::Slide { to, .. }) => {
                 i32::from(blocking.contains(to))
             }
@@ -254,6 +255,17 @@ impl Game for FoldedMorris {
             }
         };
         Some(FoldedMove { ply, removal })
+    }
+}
+
+/// The [`RemovalOrder::rank`](lapilli_morris::RemovalOrder::rank) of a
+/// folded removal (0 for a ply that is not a removal, which a folded move
+/// never holds there).
+#[inline]
+fn removal_rank(order: &lapilli_morris::RemovalOrder, removal: lapilli_morris::Move) -> i32 {
+    match removal {
+        lapilli_morris::Move::Remove(p) => order.rank(p),
+        _ => 0,
     }
 }
 

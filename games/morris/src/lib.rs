@@ -64,7 +64,7 @@ pub use moves::{Move, ParseMoveError};
 pub use notation::ParsePositionError;
 pub use perft::perft;
 pub use position::{
-    Ending, IllegalMove, IllegalReason, MoveList, Phase, Position, PositionError, MAX_MOVES,
+    Ending, IllegalMove, IllegalReason, MoveList, Phase, Position, PositionError, RemovalOrder, MAX_MOVES,
     NO_PROGRESS_LIMIT,
 };
 pub use rules::{ParseVariantError, Rules, Variant};

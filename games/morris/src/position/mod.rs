@@ -4,12 +4,14 @@
 mod error;
 mod legality;
 mod movegen;
+mod removal_order;
 mod setup;
 mod symmetry;
 
 pub use error::{IllegalMove, IllegalReason, PositionError};
 pub use legality::Ending;
 pub use movegen::{MoveList, Phase, MAX_MOVES};
+pub use removal_order::RemovalOrder;
 
 use crate::moves::{self, Move, ParseMoveError};
 use crate::rules::{Rules, Tables, Variant};
@@ -243,14 +245,15 @@ impl Game for Position {
         !self.pending
     }
 
-    /// 2 for a placement or slide that closes a mill; 1 for a removal, and
-    /// for a placement or slide onto a point where the opponent would
-    /// close a mill (a block: two of the opponent's pieces stand in a line
-    /// through it); 0 otherwise. Blocks come early and, being forcing, are
-    /// never reduced by late-move reductions.
+    /// 2 for a placement or slide that closes a mill; 1 for a placement or
+    /// slide onto a point where the opponent would close a mill (a block:
+    /// two of the opponent's pieces stand in a line through it); 0
+    /// otherwise. A removal gets 1 plus its [`RemovalOrder::rank`] (1 to
+    /// 3; the plies of a removal are all removals). Blocks come early and,
+    /// being forcing, are never reduced by late-move reductions.
     fn move_order_hint(&self, m: Move) -> i32 {
         match m {
-            Move::Remove(_) => 1,
+            Move::Remove(p) => 1 + self.removal_order().rank(p),
             _ if self.closes_mill(m) => 2,
             _ if self.blocks_mill(m) => 1,
             _ => 0,
@@ -276,14 +279,16 @@ impl Game for Position {
 
     /// [`Game::move_order_hint`] for a whole list: the points that would
     /// complete a mill of either side are found once, and a move is only
-    /// checked in full when it lands on one of them.
+    /// checked in full when it lands on one of them; with a removal owed,
+    /// the [`RemovalOrder`] is found once.
     fn move_order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
         let own = self.pieces[self.to_move.index()];
         let opponent = self.pieces[self.to_move.opponent().index()];
         let (closing, blocking) = (self.tables.completions(own), self.tables.completions(opponent));
+        let removals = self.pending.then(|| self.removal_order());
         hints.clear();
         hints.extend(moves.iter().map(|&m| match m {
-            Move::Remove(_) => 1,
+            Move::Remove(p) => 1 + removals.unwrap_or_else(|| self.removal_order()).rank(p),
             Move::Place(to) | Move::Slide { to, .. } => {
                 let to = 1 << to.index();
                 if closing & to != 0 && self.closes_mill(m) {

@@ -125,6 +125,34 @@ impl Naive {
         out
     }
 
+    /// The order of taking the piece on `p` for the side to move, by the
+    /// definition of `RemovalOrder`: 1 if it stands in an open mill (a
+    /// line with another opponent piece and an empty point the opponent
+    /// can fill on its next ply: placing, flying, or sliding from a
+    /// neighbour off the line), plus 1 if it stands in a line with two
+    /// pieces of the side to move; 0 for a point the opponent does not
+    /// hold.
+    pub fn removal_rank(&self, p: usize) -> i32 {
+        let them = other(self.to_move);
+        if self.cells[p] != them {
+            return 0;
+        }
+        let fills = |e: usize, mill: &[usize]| {
+            self.hand[side(them)] > 0
+                || self.flies(them)
+                || (0..self.spec.points)
+                    .any(|q| self.cells[q] == them && !mill.contains(&q) && self.spec.adjacent[q][e])
+        };
+        let through = || self.spec.mills.iter().filter(|m| m.contains(&p));
+        let open = through().any(|m| {
+            let empty: Vec<usize> = m.iter().copied().filter(|&q| self.cells[q] == '.').collect();
+            let held = m.iter().filter(|&&q| self.cells[q] == them).count();
+            held == 2 && empty.len() == 1 && fills(empty[0], m)
+        });
+        let blocking = through().any(|m| m.iter().filter(|&&q| self.cells[q] == self.to_move).count() == 2);
+        i32::from(open) + i32::from(blocking)
+    }
+
     /// How the game ended for the side to move, if it did.
     pub fn ending(&self) -> Option<&'static str> {
         if self.pending {
