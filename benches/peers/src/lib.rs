@@ -210,14 +210,18 @@ impl Game for FoldedMorris {
     /// [`Game::move_order_hint`] for a whole list: the points where the
     /// opponent would close a mill are found once
     /// (`Position::mill_completions`), and a ply without a removal blocks
-    /// when it lands on one.
+    /// when it lands on one; the removal order
+    /// (`Position::removal_order`) is found once, at the first removal.
     #[inline]
     fn move_order_hints(&self, moves: &[FoldedMove], hints: &mut Vec<i32>) {
         let blocking = self.0.mill_completions(self.0.side_to_move().opponent());
-        let removals = moves.iter().any(|m| m.removal.is_some()).then(|| self.0.removal_order());
+        // Found at the first removal, if any.
+        let mut removals = None;
         hints.clear();
         hints.extend(moves.iter().map(|m| match (m.removal, m.ply) {
-            (Some(removal), _) => 2 + removals.map_or(0, |order| removal_rank(&order, removal)),
+            (Some(removal), _) => {
+                2 + removal_rank(removals.get_or_insert_with(|| self.0.removal_order()), removal)
+            }
             (None, lapilli_morris::Move::Place(to) | lapilli_morris::Move::Slide { to, .. }) => {
                 i32::from(blocking.contains(to))
             }
