@@ -198,29 +198,38 @@ impl Game for FoldedMorris {
     /// The game's own hint for the ply: 2 for closing a mill (a ply with
     /// a removal; a mill closed with nothing to remove, which only set-up
     /// positions allow, counts as quiet) plus the removal's
-    /// [`RemovalOrder::rank`](lapilli_morris::RemovalOrder::rank), 1 for
-    /// blocking one of the opponent's.
+    /// [`RemovalOrder::rank`](lapilli_morris::RemovalOrder::rank) after
+    /// the ply, 1 for blocking one of the opponent's.
     #[inline]
     fn move_order_hint(&self, m: FoldedMove) -> i32 {
         match m.removal {
-            Some(removal) => 2 + removal_rank(&self.0.removal_order(), removal),
+            Some(removal) => 2 + removal_rank(&self.0.removal_order_after(m.ply), removal),
             None => i32::from(self.0.blocks_mill(m.ply)),
         }
     }
     /// [`Game::move_order_hint`] for a whole list: the points where the
     /// opponent would close a mill are found once
     /// (`Position::mill_completions`), and a ply without a removal blocks
-    /// when it lands on one; the removal order
-    /// (`Position::removal_order`) is found once, at the first removal.
+    /// when it lands on one; the removal order after a ply
+    /// (`Position::removal_order_after`) is found once, at its first
+    /// removal (a ply's removals are listed together).
     #[inline]
     fn move_order_hints(&self, moves: &[FoldedMove], hints: &mut Vec<i32>) {
         let blocking = self.0.mill_completions(self.0.side_to_move().opponent());
-        // Found at the first removal, if any.
-        let mut removals = None;
+        // The last ply with a removal, and the order after it.
+        let mut removals: Option<(lapilli_morris::Move, lapilli_morris::RemovalOrder)> = None;
         hints.clear();
         hints.extend(moves.iter().map(|m| match (m.removal, m.ply) {
-            (Some(removal), _) => {
-                2 + removal_rank(removals.get_or_insert_with(|| self.0.removal_order()), removal)
+            (Some(removal), ply) => {
+                let order = match removals {
+                    Some((last, order)) if last == ply => order,
+                    _ => {
+                        let order = self.0.removal_order_after(ply);
+                        removals = Some((ply, order));
+                        order
+                    }
+                };
+                2 + removal_rank(&order, removal)
             }
             (None, lapilli_morris::Move::Place(to) | lapilli_morris::Move::Slide { to, .. }) => {
                 i32::from(blocking.contains(to))

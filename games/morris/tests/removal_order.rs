@@ -1,4 +1,5 @@
-//! The order of removals for search (`Position::removal_order`) against
+//! The order of removals for search (`Position::removal_order`, and
+//! `Position::removal_order_after` a mill-closing ply) against
 //! the naive implementation's reading of its definition (tests/naive),
 //! at every position of seeded random games in every variant.
 
@@ -21,6 +22,7 @@ fn removal_ranks_agree_with_the_naive_definition() {
     let mut ranks = [0usize; 3];
     let mut unreachable = 0;
     let mut pending = 0;
+    let mut closing = 0;
     for rules in rules {
         for _ in 0..40 {
             let mut pos = Position::start(rules);
@@ -38,6 +40,16 @@ fn removal_ranks_agree_with_the_naive_definition() {
                     unreachable += 1;
                 }
                 let moves = pos.legal_moves();
+                // Each ply that closes a mill: the order after it, found
+                // without playing it, is the order once it is played.
+                for &m in moves.iter().filter(|m| !matches!(m, Move::Remove(_))) {
+                    let mut after = pos;
+                    after.play(m).unwrap();
+                    if after.pending_removal() {
+                        assert_eq!(pos.removal_order_after(m), after.removal_order(), "{m} at {pos}");
+                        closing += 1;
+                    }
+                }
                 if pos.pending_removal() {
                     // The plies are all removals, hinted 1 plus their rank.
                     let mut hints = Vec::new();
@@ -54,7 +66,7 @@ fn removal_ranks_agree_with_the_naive_definition() {
             }
         }
     }
-    eprintln!("ranks met (0, 1, 2): {ranks:?}; open lines no slide fills: {unreachable}; removals hinted: {pending}");
+    eprintln!("ranks met (0, 1, 2): {ranks:?}; open lines no slide fills: {unreachable}; removals hinted: {pending}; mill-closing plies: {closing}");
     assert!(ranks[1] > 1_000 && ranks[2] > 100, "{ranks:?}");
-    assert!(unreachable > 10 && pending > 1_000, "{unreachable}, {pending}");
+    assert!(unreachable > 10 && pending > 1_000 && closing > 1_000, "{unreachable}, {pending}, {closing}");
 }

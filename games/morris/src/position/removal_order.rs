@@ -1,20 +1,23 @@
 //! Which opponent piece to take first: the order of removals for search
 //! ([`Position::removal_order`]).
 
-use super::{Phase, Position};
+use super::Position;
+use crate::moves::Move;
 use lapilli_board_graph::{Bitboard, Point};
 
 /// The opponent pieces whose removal a search should try first, for the
-/// side to move of a position: the side that owes a removal, or the side
-/// about to close a mill (the opponent's pieces are the same before and
-/// after its ply). Made by [`Position::removal_order`]; read with
-/// [`RemovalOrder::rank`].
+/// side to move of a position: the side that owes a removal
+/// ([`Position::removal_order`]), or the side about to close a mill, as
+/// it will stand after its ply ([`Position::removal_order_after`]). Read
+/// with [`RemovalOrder::rank`].
 ///
 /// Two kinds of piece rank above the rest, each adding 1:
 /// - a piece of an **open mill**: two opponent pieces in a line whose
 ///   third point is empty and which the opponent can fill on its next ply
-///   (it has a piece in hand, or flies, or can slide a piece from off the
-///   line into it). Taking one breaks a mill it threatens to close.
+///   (it has a piece in hand, or flies, with flying allowed and at most
+///   four pieces on the board, three after the removal, or it can slide a
+///   piece from off the line into it). Taking one breaks a mill it
+///   threatens to close.
 /// - a **blocker**: an opponent piece on the third point of a line that
 ///   holds two pieces of the side to move. Taking one leaves a mill to
 ///   close.
@@ -72,13 +75,50 @@ impl Position {
     /// ```
     pub fn removal_order(&self) -> RemovalOrder {
         let own = self.pieces[self.to_move.index()];
+        self.order_of(own, self.empty_bits())
+    }
+
+    /// [`Position::removal_order`] after the side to move plays placement
+    /// or slide `ply` (the one that closes a mill, before its removal),
+    /// found without playing it: its piece leaves `from` and stands on
+    /// `to`, the opponent's pieces stay. A removal changes nothing here.
+    ///
+    /// ```
+    /// use lapilli_board_graph::morris::parse_point;
+    /// use lapilli_game::CheckedGame;
+    /// use lapilli_morris::Position;
+    /// // White's g7 closes g7-g4-g1 and fills Black's line a7-d7-g7.
+    /// let pos: Position = "BB.WW.../......../........ w 5 7 -".parse().unwrap();
+    /// let g7 = pos.parse_move("g7").unwrap();
+    /// let a7 = parse_point("a7").unwrap();
+    /// assert_eq!(pos.removal_order().rank(a7), 1);
+    /// assert_eq!(pos.removal_order_after(g7).rank(a7), 0);
+    /// ```
+    pub fn removal_order_after(&self, ply: Move) -> RemovalOrder {
+        let own = self.pieces[self.to_move.index()];
+        let empty = self.empty_bits();
+        match ply {
+            Move::Place(to) => self.order_of(own | 1 << to.index(), empty & !(1 << to.index())),
+            Move::Slide { from, to } => {
+                let (from, to) = (1 << from.index(), 1 << to.index());
+                self.order_of(own & !from | to, (empty | from) & !to)
+            }
+            Move::Remove(_) => self.removal_order(),
+        }
+    }
+
+    /// The order with the side to move holding `own` and the points
+    /// `empty` empty, the opponent's pieces as they stand.
+    fn order_of(&self, own: u32, empty: u32) -> RemovalOrder {
         let colour = self.to_move.opponent();
         let theirs = self.pieces[colour.index()];
         let tables = self.tables;
-        let mut open_points = tables.completions(theirs) & self.empty_bits();
+        let mut open_points = tables.completions(theirs) & empty;
         // Placing or flying, the opponent can fill any empty point; sliding,
-        // only from a neighbour off the line.
-        let sliding = self.phase(colour) == Phase::Sliding;
+        // only from a neighbour off the line. It flies after the removal
+        // with three pieces left, four now.
+        let flies = self.rules.flying && theirs.count_ones() <= 4;
+        let sliding = self.hand[colour.index()] == 0 && !flies;
         let mut open = 0;
         while open_points != 0 {
             let e = open_points.trailing_zeros() as usize;

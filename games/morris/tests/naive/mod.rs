@@ -128,10 +128,10 @@ impl Naive {
     /// The order of taking the piece on `p` for the side to move, by the
     /// definition of `RemovalOrder`: 1 if it stands in an open mill (a
     /// line with another opponent piece and an empty point the opponent
-    /// can fill on its next ply: placing, flying, or sliding from a
-    /// neighbour off the line), plus 1 if it stands in a line with two
-    /// pieces of the side to move; 0 for a point the opponent does not
-    /// hold.
+    /// can fill on its next ply: placing, flying, which it does after the
+    /// removal with at most four pieces now, or sliding from a neighbour
+    /// off the line), plus 1 if it stands in a line with two pieces of the
+    /// side to move; 0 for a point the opponent does not hold.
     pub fn removal_rank(&self, p: usize) -> i32 {
         let them = other(self.to_move);
         if self.cells[p] != them {
@@ -139,7 +139,7 @@ impl Naive {
         }
         let fills = |e: usize, mill: &[usize]| {
             self.hand[side(them)] > 0
-                || self.flies(them)
+                || (self.spec.flying && self.count(them) <= 4)
                 || (0..self.spec.points)
                     .any(|q| self.cells[q] == them && !mill.contains(&q) && self.spec.adjacent[q][e])
         };
