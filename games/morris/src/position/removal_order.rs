@@ -88,7 +88,7 @@ impl Position {
     /// use lapilli_game::CheckedGame;
     /// use lapilli_morris::Position;
     /// // White's g7 closes g7-g4-g1 and fills Black's line a7-d7-g7.
-    /// let pos: Position = "BB.WW.../......../........ w 5 7 -".parse().unwrap();
+    /// let pos: Position = "BB.WW.../......../........ w 5 5 -".parse().unwrap();
     /// let g7 = pos.parse_move("g7").unwrap();
     /// let a7 = parse_point("a7").unwrap();
     /// assert_eq!(pos.removal_order().rank(a7), 1);
